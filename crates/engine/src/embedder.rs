@@ -1,0 +1,114 @@
+//! The default embedder: model-free and deterministic (no weights can be downloaded here).
+//! Signed feature hashing of stemmed terms and of character 4-grams, sub-linear term
+//! frequency, L2-normalised, so cosine similarity rewards shared vocabulary and shared word
+//! stems. A real model can sit behind the same trait, or vectors can come with the passages.
+
+use std::collections::HashMap;
+
+use tantivy::tokenizer::{TextAnalyzer, TokenStream};
+use xxhash_rust::xxh3::xxh3_64_with_seed;
+
+use crate::analyzer::body_analyzer;
+
+pub trait Embedder: Send + Sync {
+    fn dimensions(&self) -> usize;
+    fn embed(&self, text: &str) -> Vec<f32>;
+}
+
+pub const DEFAULT_DIMENSIONS: usize = 128;
+
+/// Words too common to carry meaning in a hashed bag of words.
+const STOP_WORDS: &[&str] = &[
+    "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "in", "is", "it",
+    "it'", "of", "on", "or", "that", "the", "this", "to", "was", "were", "will", "with", "what",
+    "which", "who", "how", "do", "doe", "did", "can", "not", "but", "they", "their", "its", "i",
+];
+
+pub struct HashingEmbedder {
+    dimensions: usize,
+    analyzer: TextAnalyzer,
+}
+
+impl HashingEmbedder {
+    pub fn new(dimensions: usize) -> Self {
+        HashingEmbedder { dimensions, analyzer: body_analyzer() }
+    }
+
+    fn add_feature(&self, vector: &mut [f32], feature: &str, seed: u64, weight: f32) {
+        let hash = xxh3_64_with_seed(feature.as_bytes(), seed);
+        let slot = (hash % self.dimensions as u64) as usize;
+        let sign = if (hash >> 63) == 0 { 1.0 } else { -1.0 };
+        vector[slot] += sign * weight;
+    }
+}
+
+impl Embedder for HashingEmbedder {
+    fn dimensions(&self) -> usize {
+        self.dimensions
+    }
+
+    fn embed(&self, text: &str) -> Vec<f32> {
+        let mut term_counts: HashMap<String, u32> = HashMap::new();
+        let mut analyzer = self.analyzer.clone();
+        let mut stream = analyzer.token_stream(text);
+        while stream.advance() {
+            let term = &stream.token().text;
+            if term.len() < 2 || STOP_WORDS.contains(&term.as_str()) {
+                continue;
+            }
+            *term_counts.entry(term.clone()).or_insert(0) += 1;
+        }
+        let mut vector = vec![0f32; self.dimensions];
+        // Iterate in a fixed order: float sums must not depend on hash-map order.
+        let mut terms: Vec<(&String, &u32)> = term_counts.iter().collect();
+        terms.sort();
+        for (term, count) in terms {
+            let weight = 1.0 + (*count as f32).ln();
+            self.add_feature(&mut vector, term, 0, weight);
+            let padded: Vec<char> = format!("^{term}$").chars().collect();
+            if padded.len() > 5 {
+                for gram in padded.windows(4) {
+                    let gram: String = gram.iter().collect();
+                    self.add_feature(&mut vector, &gram, 1, weight * 0.35);
+                }
+            }
+        }
+        let norm = vector.iter().map(|value| value * value).sum::<f32>().sqrt();
+        if norm > 0.0 {
+            for value in vector.iter_mut() {
+                *value /= norm;
+            }
+        }
+        vector
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cosine(left: &[f32], right: &[f32]) -> f32 {
+        left.iter().zip(right).map(|(a, b)| a * b).sum()
+    }
+
+    #[test]
+    fn same_text_same_vector() {
+        let embedder = HashingEmbedder::new(DEFAULT_DIMENSIONS);
+        assert_eq!(embedder.embed("sourdough starter hydration"), embedder.embed("sourdough starter hydration"));
+    }
+
+    #[test]
+    fn shared_vocabulary_is_closer_than_unrelated_text() {
+        let embedder = HashingEmbedder::new(DEFAULT_DIMENSIONS);
+        let query = embedder.embed("feeding a sourdough starter");
+        let related = embedder.embed("how often to feed your sourdough starters with flour");
+        let unrelated = embedder.embed("central bank raises interest rates to fight inflation");
+        assert!(cosine(&query, &related) > cosine(&query, &unrelated) + 0.2);
+    }
+
+    #[test]
+    fn empty_text_is_a_zero_vector() {
+        let embedder = HashingEmbedder::new(16);
+        assert!(embedder.embed("").iter().all(|value| *value == 0.0));
+    }
+}

@@ -1,0 +1,28 @@
+//! evidence-engine: one index shard of the evidence search service. Tantivy holds the passages
+//! (BM25 keyword search, fast-field columns for filters and sorts), usearch holds an HNSW index
+//! of their vectors, and a model-free embedder makes those vectors. No Node in here: the
+//! napi-rs binding crate is a thin layer over this surface.
+
+mod analyzer;
+mod deadline;
+mod embedder;
+mod error;
+mod passage;
+mod reader;
+mod schema;
+mod shard;
+mod vectors;
+mod writer;
+
+pub use deadline::Deadline;
+pub use embedder::{Embedder, HashingEmbedder, DEFAULT_DIMENSIONS};
+pub use error::{EngineError, Result};
+pub use passage::{Document, Hit, Passage};
+pub use reader::{ReloadReport, SearchRequest, ShardReader, ShardSearchResult};
+pub use shard::{vector_key, CommitNotice, ShardOptions, COMMIT_FILE};
+pub use writer::{AddReport, ShardWriter};
+
+/// Encode a result as MessagePack with named fields, the format results cross threads in.
+pub fn to_msgpack<T: serde::Serialize>(value: &T) -> Result<Vec<u8>> {
+    Ok(rmp_serde::to_vec_named(value)?)
+}

@@ -1,0 +1,65 @@
+//! Opening a shard directory: the Tantivy index with our schema and analyser, and the file that
+//! announces each commit to readers in other threads and processes.
+
+use std::path::Path;
+
+use serde::Serialize;
+use tantivy::directory::MmapDirectory;
+use tantivy::Index;
+
+use crate::analyzer;
+use crate::error::Result;
+use crate::schema::{build_schema, ShardFields};
+
+/// Written (atomically) after every commit; readers reload when it changes.
+pub const COMMIT_FILE: &str = "commit.json";
+
+#[derive(Clone, Debug)]
+pub struct ShardOptions {
+    /// Vector dimensions of the default embedder (and of any precomputed vectors).
+    pub dimensions: usize,
+    /// Indexing threads of the writer.
+    pub writer_threads: usize,
+    /// Memory budget of the writer across its threads, in bytes.
+    pub writer_memory_bytes: usize,
+}
+
+impl Default for ShardOptions {
+    fn default() -> Self {
+        ShardOptions {
+            dimensions: crate::embedder::DEFAULT_DIMENSIONS,
+            writer_threads: 1,
+            writer_memory_bytes: 256 * 1024 * 1024,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CommitNotice {
+    pub opstamp: u64,
+    pub num_docs: u64,
+    pub committed_at_ms: u64,
+}
+
+/// Open the index in `directory`, creating the directory and an empty index when missing.
+pub fn open_index(directory: &Path) -> Result<(Index, ShardFields)> {
+    std::fs::create_dir_all(directory)?;
+    let (schema, _) = build_schema();
+    let index = Index::open_or_create(MmapDirectory::open(directory)?, schema)?;
+    analyzer::register(&index);
+    let fields = ShardFields::from_schema(&index.schema())?;
+    Ok((index, fields))
+}
+
+pub fn write_commit_notice(directory: &Path, notice: &CommitNotice) -> Result<()> {
+    let body = serde_json::to_vec(notice).map_err(|error| crate::EngineError::Encoding(error.to_string()))?;
+    let temporary = directory.join(format!("{COMMIT_FILE}.tmp"));
+    std::fs::write(&temporary, body)?;
+    std::fs::rename(&temporary, directory.join(COMMIT_FILE))?;
+    Ok(())
+}
+
+/// The stable key of a passage in the vector index.
+pub fn vector_key(passage_id: &str) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(passage_id.as_bytes())
+}

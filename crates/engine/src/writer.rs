@@ -1,0 +1,151 @@
+//! The shard writer: adds passages in batches (skipping ids already present, so ingesting the
+//! same record twice adds nothing twice), deletes by id, commits vectors then the index.
+//! One writer per shard directory: Tantivy's lock file refuses a second one.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use tantivy::collector::Count;
+use tantivy::query::TermQuery;
+use tantivy::schema::IndexRecordOption;
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, TantivyError, Term};
+
+use crate::embedder::{Embedder, HashingEmbedder};
+use crate::error::{EngineError, Result};
+use crate::passage::Passage;
+use crate::schema::ShardFields;
+use crate::shard::{open_index, vector_key, write_commit_notice, CommitNotice, ShardOptions};
+use crate::vectors::VectorIndex;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AddReport {
+    pub added: u64,
+    pub skipped: u64,
+}
+
+pub struct ShardWriter {
+    directory: PathBuf,
+    index: Index,
+    fields: ShardFields,
+    writer: IndexWriter<TantivyDocument>,
+    committed: IndexReader,
+    vectors: VectorIndex,
+    embedder: Box<dyn Embedder>,
+    uncommitted_ids: HashSet<String>,
+}
+
+impl ShardWriter {
+    pub fn open(directory: &Path, options: &ShardOptions) -> Result<Self> {
+        let (index, fields) = open_index(directory)?;
+        let writer = index
+            .writer_with_num_threads(options.writer_threads.max(1), options.writer_memory_bytes)
+            .map_err(|error| match error {
+                TantivyError::LockFailure(..) => EngineError::Locked(directory.to_path_buf()),
+                other => EngineError::Index(other),
+            })?;
+        let committed = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        let vectors = VectorIndex::open_for_write(directory, options.dimensions)?;
+        Ok(ShardWriter {
+            directory: directory.to_path_buf(),
+            index,
+            fields,
+            writer,
+            committed,
+            vectors,
+            embedder: Box::new(HashingEmbedder::new(options.dimensions)),
+            uncommitted_ids: HashSet::new(),
+        })
+    }
+
+    fn id_term(&self, id: &str) -> Term {
+        Term::from_field_text(self.fields.id, id)
+    }
+
+    /// Whether a live passage with this id is committed or added since the last commit.
+    pub fn contains(&self, id: &str) -> Result<bool> {
+        if self.uncommitted_ids.contains(id) {
+            return Ok(true);
+        }
+        let searcher = self.committed.searcher();
+        if searcher.num_docs() == 0 {
+            return Ok(false);
+        }
+        let query = TermQuery::new(self.id_term(id), IndexRecordOption::Basic);
+        Ok(searcher.search(&query, &Count)? > 0)
+    }
+
+    pub fn add(&mut self, passages: &[Passage]) -> Result<AddReport> {
+        let mut report = AddReport::default();
+        for passage in passages {
+            validate(passage)?;
+            if self.contains(&passage.id)? {
+                report.skipped += 1;
+                continue;
+            }
+            let key = vector_key(&passage.id);
+            let vector = match &passage.embedding {
+                Some(vector) => vector.clone(),
+                None => self.embedder.embed(&format!("{}\n{}", passage.title, passage.text)),
+            };
+            self.vectors.add(key, &vector)?;
+            self.writer.add_document(passage.to_document(&self.fields, key))?;
+            self.uncommitted_ids.insert(passage.id.clone());
+            report.added += 1;
+        }
+        Ok(report)
+    }
+
+    /// Delete passages by id; returns how many of the ids were live.
+    pub fn delete(&mut self, ids: &[String]) -> Result<u64> {
+        let mut deleted = 0;
+        for id in ids {
+            if self.contains(id)? {
+                deleted += 1;
+            }
+            self.writer.delete_term(self.id_term(id));
+            self.vectors.remove(vector_key(id))?;
+            self.uncommitted_ids.remove(id);
+        }
+        Ok(deleted)
+    }
+
+    /// Make everything added or deleted durable and visible to readers that reload.
+    /// Vectors are saved first: a crash in between leaves vectors without documents, which
+    /// searches skip, never documents without vectors.
+    pub fn commit(&mut self) -> Result<CommitNotice> {
+        self.vectors.save(&self.directory)?;
+        let opstamp = self.writer.commit()?;
+        self.committed.reload()?;
+        self.uncommitted_ids.clear();
+        let notice = CommitNotice {
+            opstamp,
+            num_docs: self.committed.searcher().num_docs(),
+            committed_at_ms: SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0),
+        };
+        write_commit_notice(&self.directory, &notice)?;
+        Ok(notice)
+    }
+
+    pub fn num_docs(&self) -> u64 {
+        self.committed.searcher().num_docs()
+    }
+
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+}
+
+fn validate(passage: &Passage) -> Result<()> {
+    let invalid = |reason: &str| EngineError::InvalidPassage { id: passage.id.clone(), reason: reason.to_string() };
+    if passage.id.is_empty() {
+        return Err(invalid("id is empty"));
+    }
+    if passage.url.is_empty() {
+        return Err(invalid("url is empty"));
+    }
+    if !(0.0..=1.0).contains(&passage.host_rank) {
+        return Err(invalid("host_rank must be within 0..1"));
+    }
+    Ok(())
+}
