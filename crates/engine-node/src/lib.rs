@@ -1,1 +1,28 @@
+//! The napi-rs surface over evidence-engine: declarations only. Conversions live in
+//! `options.rs`, error mapping in `error.rs`.
+#![deny(clippy::all)]
 
+mod error;
+mod options;
+mod reader;
+mod writer;
+
+use napi::bindgen_prelude::Float32Array;
+use napi_derive::napi;
+
+pub use reader::ShardReader;
+pub use writer::ShardWriter;
+
+/// The default embedder's vector for a text (deterministic, model-free).
+#[napi]
+pub fn embed(text: String, dimensions: Option<u32>) -> Float32Array {
+    use evidence_engine::Embedder;
+    let dimensions = dimensions.map(|value| value as usize).unwrap_or(evidence_engine::DEFAULT_DIMENSIONS);
+    Float32Array::new(evidence_engine::HashingEmbedder::new(dimensions).embed(&text))
+}
+
+/// Version of the engine crate, to check the addon a process loaded.
+#[napi]
+pub fn engine_version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}

@@ -1,0 +1,68 @@
+use napi::bindgen_prelude::*;
+use napi_derive::napi;
+
+use crate::error::IntoJs;
+use crate::options::{ReloadReport, SearchRequest, ShardOptions};
+
+/// A reader of one shard, owned by one worker thread. It reloads only when told to.
+#[napi]
+pub struct ShardReader {
+    inner: Option<evidence_engine::ShardReader>,
+}
+
+#[napi]
+impl ShardReader {
+    /// Open the shard in `directory` (an empty shard is created when none exists).
+    #[napi(factory)]
+    pub fn open(directory: String, options: Option<ShardOptions>) -> napi::Result<Self> {
+        let reader = evidence_engine::ShardReader::open(directory.as_ref(), &crate::options::engine_options(options)).into_js()?;
+        Ok(ShardReader { inner: Some(reader) })
+    }
+
+    fn reader(&self) -> napi::Result<&evidence_engine::ShardReader> {
+        self.inner.as_ref().ok_or_else(|| crate::error::to_js_error(evidence_engine::EngineError::Closed("reader")))
+    }
+
+    /// Pick up the latest commit.
+    #[napi]
+    pub fn reload(&mut self) -> napi::Result<ReloadReport> {
+        let reader = self
+            .inner
+            .as_mut()
+            .ok_or_else(|| crate::error::to_js_error(evidence_engine::EngineError::Closed("reader")))?;
+        let report = reader.reload().into_js()?;
+        Ok(ReloadReport { num_docs: report.num_docs as i64, segments: report.segments as u32, vectors: report.vectors as i64 })
+    }
+
+    /// Keyword search; returns a MessagePack-encoded `{ hits, total, timed_out, elapsed_us }`
+    /// with hits in SPEC field names, ready to move to another thread.
+    #[napi]
+    pub fn search(&self, request: SearchRequest) -> napi::Result<Buffer> {
+        let request = evidence_engine::SearchRequest {
+            query: request.query,
+            limit: request.limit as usize,
+            deadline: evidence_engine::Deadline::after_millis(request.timeout_ms.unwrap_or(0) as u64),
+        };
+        let result = self.reader()?.search(&request).into_js()?;
+        Ok(evidence_engine::to_msgpack(&result).into_js()?.into())
+    }
+
+    /// Full text and provenance of one passage as MessagePack, or null for an unknown id.
+    #[napi]
+    pub fn document(&self, id: String) -> napi::Result<Option<Buffer>> {
+        match self.reader()?.document(&id).into_js()? {
+            Some(document) => Ok(Some(evidence_engine::to_msgpack(&document).into_js()?.into())),
+            None => Ok(None),
+        }
+    }
+
+    #[napi]
+    pub fn num_docs(&self) -> napi::Result<i64> {
+        Ok(self.reader()?.num_docs() as i64)
+    }
+
+    #[napi]
+    pub fn close(&mut self) {
+        self.inner = None;
+    }
+}

@@ -1,0 +1,83 @@
+/**
+ * The native facade: the only module that loads the addon. Everything above it imports the
+ * engine from here, typed by the addon's generated declarations.
+ */
+import { createRequire } from 'node:module';
+import type * as Addon from '../addon.cjs';
+
+const require = createRequire(import.meta.url);
+const addon = require('../addon.cjs') as typeof Addon;
+
+export const { ShardReader, ShardWriter, embed, engineVersion } = addon;
+export type ShardReader = Addon.ShardReader;
+export type ShardWriter = Addon.ShardWriter;
+export type {
+  AddReport,
+  CommitNotice,
+  Passage,
+  ReloadReport,
+  SearchRequest,
+  ShardOptions,
+} from '../addon.cjs';
+
+/** File a writer rewrites after each commit; readers reload when it changes. */
+export const COMMIT_FILE = 'commit.json';
+
+/** A hit as the engine serialises it (SPEC 2.1 field names). */
+export interface NativeHit {
+  id: string;
+  url: string;
+  host: string;
+  title: string;
+  vertical: string;
+  host_rank: number;
+  quality: number;
+  fetched_at: number;
+  source: string;
+  story_id: string;
+  score: number;
+  snippet: string;
+  authority?: string;
+  centrality?: number;
+  community_id?: string;
+  content_type?: string;
+  in_degree?: number;
+  independent_sources?: number;
+  published_at?: number;
+  safety?: string;
+  tld?: string;
+  topics?: string[];
+  word_count?: number;
+}
+
+/** What `ShardReader.search` encodes (MessagePack). */
+export interface ShardSearchResult {
+  hits: NativeHit[];
+  total: number;
+  timed_out: boolean;
+  elapsed_us: number;
+}
+
+/** What `ShardReader.document` encodes (MessagePack): SPEC 2.3 fields plus provenance. */
+export interface NativeDocument {
+  id: string;
+  url: string;
+  host: string;
+  title: string;
+  vertical: string;
+  lang: string;
+  host_rank: number;
+  quality: number;
+  text: string;
+  page_id: string;
+  passage_no: number;
+  registrable_domain: string;
+  owner: string;
+  fetched_at: number;
+  published_at?: number;
+  source: string;
+  story_id: string;
+  links?: string[];
+}
+
+export * from './layout.js';

@@ -1,0 +1,22 @@
+/** The protocol between the main thread's LedgerWriter and the ledger worker thread. */
+
+/** tenant, route, credits, at (unix ms), request id: a tuple clones faster than an object */
+export type LedgerRowTuple = [string, string, number, number, string];
+
+export interface LedgerWorkerData {
+  databasePath: string;
+  /** how long the worker gathers rows before one commit */
+  groupCommitDelayMs: number;
+  /** commit at once when this many rows are waiting */
+  maxRowsPerCommit: number;
+}
+
+export type ToLedgerWorker =
+  | { type: 'append'; batchId: number; rows: LedgerRowTuple[] }
+  | { type: 'close' };
+
+export type FromLedgerWorker =
+  | { type: 'ready' }
+  | { type: 'committed'; batchIds: number[] }
+  | { type: 'failed'; batchIds: number[]; message: string }
+  | { type: 'closed' };

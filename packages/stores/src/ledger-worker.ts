@@ -1,0 +1,69 @@
+/**
+ * The ledger worker thread: group commit of usage rows. Rows arriving within
+ * `groupCommitDelayMs` (or until `maxRowsPerCommit`) share one transaction and so one fsync;
+ * every batch in it is acknowledged only after the commit returned. The main thread never
+ * waits on the disk.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import BetterSqlite3 from 'better-sqlite3';
+import { configureConnection } from './connection-settings.js';
+import type { FromLedgerWorker, LedgerRowTuple, LedgerWorkerData, ToLedgerWorker } from './ledger-messages.js';
+
+const port = parentPort!;
+const settings = workerData as LedgerWorkerData;
+
+const database = new BetterSqlite3(settings.databasePath);
+configureConnection(database);
+const insertRow = database.prepare(
+  'INSERT INTO usage_ledger (tenant, route, credits, at, request_id) VALUES (?, ?, ?, ?, ?)',
+);
+const insertRowsInOneTransaction = database.transaction((batches: { rows: LedgerRowTuple[] }[]) => {
+  for (const batch of batches) {
+    for (const row of batch.rows) insertRow.run(row);
+  }
+});
+
+let waitingBatches: { batchId: number; rows: LedgerRowTuple[] }[] = [];
+let waitingRowCount = 0;
+let commitTimer: NodeJS.Timeout | null = null;
+
+function send(message: FromLedgerWorker): void {
+  port.postMessage(message);
+}
+
+function commitWaitingBatches(): void {
+  if (commitTimer !== null) {
+    clearTimeout(commitTimer);
+    commitTimer = null;
+  }
+  if (waitingBatches.length === 0) return;
+  const batches = waitingBatches;
+  waitingBatches = [];
+  waitingRowCount = 0;
+  const batchIds = batches.map((batch) => batch.batchId);
+  try {
+    insertRowsInOneTransaction(batches);
+    send({ type: 'committed', batchIds });
+  } catch (error) {
+    send({ type: 'failed', batchIds, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+port.on('message', (message: ToLedgerWorker) => {
+  if (message.type === 'close') {
+    commitWaitingBatches();
+    database.close();
+    send({ type: 'closed' });
+    port.close();
+    return;
+  }
+  waitingBatches.push({ batchId: message.batchId, rows: message.rows });
+  waitingRowCount += message.rows.length;
+  if (waitingRowCount >= settings.maxRowsPerCommit) {
+    commitWaitingBatches();
+    return;
+  }
+  if (commitTimer === null) commitTimer = setTimeout(commitWaitingBatches, settings.groupCommitDelayMs);
+});
+
+send({ type: 'ready' });

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { AccountsAdminError, openAccountsDatabase, AccountsAdmin } from '../src/index.js';
+import { openTestStores, temporaryDataDir } from './helpers.js';
+
+const KEY_PATTERN = /^ess_[0-9a-f]{48}$/;
+
+function databaseFileBytes(dataDir: string): Buffer {
+  const files = ['accounts.sqlite', 'accounts.sqlite-wal'].map((name) => join(dataDir, name)).filter(existsSync);
+  return Buffer.concat(files.map((file) => readFileSync(file)));
+}
+
+describe('keys', () => {
+  it('issues keys of the documented format, each different', async () => {
+    const stores = await openTestStores();
+    const first = stores.admin.createKey({ tenant: 'acme', label: 'ci' });
+    const second = stores.admin.createKey({ tenant: 'acme', label: 'laptop' });
+    expect(first.key).toMatch(KEY_PATTERN);
+    expect(second.key).toMatch(KEY_PATTERN);
+    expect(first.key).not.toBe(second.key);
+    expect(first.last4).toBe(first.key.slice(-4));
+  });
+
+  it('stores only the hash: the plaintext is nowhere in the database files', async () => {
+    const dataDir = temporaryDataDir();
+    const stores = await openTestStores({ dataDir });
+    const issued = stores.admin.createKey({ tenant: 'acme', label: 'ci' });
+    const bytes = databaseFileBytes(dataDir);
+    // the hash being found proves the search reads the bytes the key went into
+    expect(bytes.indexOf(createHash('sha256').update(issued.key).digest())).toBeGreaterThanOrEqual(0);
+    expect(bytes.indexOf(Buffer.from(issued.key))).toBe(-1);
+    expect(bytes.indexOf(Buffer.from(issued.key.slice(4)))).toBe(-1);
+  });
+
+  it('creates a new tenant on the free plan, or on the plan given', async () => {
+    const stores = await openTestStores();
+    stores.admin.createKey({ tenant: 'acme', label: 'ci' });
+    stores.admin.createKey({ tenant: 'globex', label: 'ci', plan: 'development' });
+    expect(stores.admin.getTenant('acme')?.plan).toBe('free');
+    expect(stores.admin.getTenant('globex')?.plan).toBe('development');
+    expect(() => stores.admin.createKey({ tenant: 'initech', label: 'ci', plan: 'platinum' })).toThrow(
+      'unknown plan platinum',
+    );
+  });
+
+  it('has the built-in plans from the first open', async () => {
+    const stores = await openTestStores();
+    expect(stores.admin.getPlan('free')).toEqual({
+      name: 'free',
+      ratePerMin: 600,
+      monthlyCredits: 10_000,
+      hardCap: true,
+      meteredBilling: false,
+    });
+    expect(stores.admin.getPlan('development')).toMatchObject({ monthlyCredits: 0, ratePerMin: 100_000_000 });
+  });
+
+  it('lists labels and last four characters, never a usable key', async () => {
+    const stores = await openTestStores();
+    const issued = stores.admin.createKey({ tenant: 'acme', label: 'ci' });
+    const listings = stores.admin.listKeys();
+    expect(listings).toEqual([
+      { tenant: 'acme', label: 'ci', last4: issued.last4, createdAt: expect.any(Number), revokedAt: null },
+    ]);
+    expect(JSON.stringify(listings)).not.toContain(issued.key.slice(4, 12));
+  });
+
+  it('refuses a second live key with the same label', async () => {
+    const stores = await openTestStores();
+    stores.admin.createKey({ tenant: 'acme', label: 'ci' });
+    expect(() => stores.admin.createKey({ tenant: 'acme', label: 'ci' })).toThrow(AccountsAdminError);
+  });
+
+  it('rotates: the old key is revoked and a new one carries the label', async () => {
+    const stores = await openTestStores({ keyRefreshMs: 60_000 });
+    const original = stores.admin.createKey({ tenant: 'acme', label: 'ci' });
+    stores.refreshKeys();
+    const rotated = stores.admin.rotateKey({ tenant: 'acme', label: 'ci' });
+    stores.refreshKeys();
+    expect(rotated.key).not.toBe(original.key);
+    expect(() => stores.authenticate({ xApiKey: original.key }, '10.0.0.1')).toThrow(/unauthenticated/);
+    expect(stores.authenticate({ xApiKey: rotated.key }, '10.0.0.1').tenant).toBe('acme');
+    const listings = stores.admin.listKeys({ tenant: 'acme' });
+    expect(listings.map((listing) => [listing.last4, listing.revokedAt === null])).toEqual([
+      [original.last4, false],
+      [rotated.last4, true],
+    ]);
+  });
+
+  it('revokes by label or by last four characters', async () => {
+    const stores = await openTestStores();
+    const first = stores.admin.createKey({ tenant: 'acme', label: 'ci' });
+    const second = stores.admin.createKey({ tenant: 'acme', label: 'laptop' });
+    stores.refreshKeys();
+    stores.admin.revokeKey({ tenant: 'acme', label: 'ci' });
+    stores.admin.revokeKey({ tenant: 'acme', last4: second.last4 });
+    stores.refreshKeys();
+    for (const issued of [first, second]) {
+      expect(() => stores.authenticate({ xApiKey: issued.key }, '10.0.0.1')).toThrow(/unauthenticated/);
+    }
+    expect(() => stores.admin.revokeKey({ tenant: 'acme', label: 'ci' })).toThrow('has no live key labelled ci');
+  });
+
+  it('creates the development key once', async () => {
+    const dataDir = temporaryDataDir();
+    const stores = await openTestStores({ dataDir });
+    const key = stores.ensureDevelopmentKey();
+    expect(key).toMatch(KEY_PATTERN);
+    // printed by npm start for immediate use: it works before any timed refresh
+    expect(stores.authenticate({ xApiKey: key }, '127.0.0.1')).toEqual({ tenant: 'dev', plan: 'development' });
+    expect(stores.ensureDevelopmentKey()).toBeNull();
+    await stores.close();
+    const reopened = await openTestStores({ dataDir });
+    expect(reopened.ensureDevelopmentKey()).toBeNull();
+  });
+
+  it('migrates idempotently and keeps an operator change to a built-in plan', () => {
+    const dataDir = temporaryDataDir();
+    const first = openAccountsDatabase(dataDir);
+    new AccountsAdmin(first).setPlan({ name: 'free', ratePerMin: 60 });
+    first.close();
+    const second = openAccountsDatabase(dataDir);
+    expect(new AccountsAdmin(second).getPlan('free')?.ratePerMin).toBe(60);
+    expect(second.pragma('user_version', { simple: true })).toBe(1);
+    second.close();
+    const raw = new BetterSqlite3(join(dataDir, 'accounts.sqlite'), { readonly: true });
+    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    raw.close();
+  });
+});

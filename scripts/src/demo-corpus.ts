@@ -1,0 +1,156 @@
+/**
+ * Deterministic demo corpus generator (the ingest input).
+ *
+ *   node scripts/dist/demo-corpus.js [--passages N] [--now UNIX] [--seed N] [--out FILE]
+ *
+ * Writes JSONL, one record per line: page records (split by ingest into one passage per
+ * paragraph), passage records (`id` = page:no, one passage each) and removal events
+ * ({url, removed, removed_at}). The output is byte-identical for the same (seed, passages, now).
+ */
+import * as fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { DemoCorpusGenerator, generateDemoCorpus, type DemoCorpusOptions, type DemoCorpusStats } from './demo/generator.js';
+import { DEMO_OWNERS, HOSTS, registrableDomain } from './demo/hosts.js';
+
+export { DEMO_OWNERS, HOSTS as DEMO_HOSTS, registrableDomain, generateDemoCorpus, DemoCorpusGenerator };
+export type { DemoCorpusOptions, DemoCorpusStats };
+export type { DemoRecord, DemoPageRecord, DemoRemovalRecord, RemovalReason, Vertical, ContentType } from './demo/types.js';
+export { VERTICALS, CONTENT_TYPES, REMOVAL_REASONS, LANGS, isRemoval } from './demo/types.js';
+
+export const DEFAULT_PASSAGES = 20000;
+export const DEFAULT_SEED = 1;
+
+export interface CliArgs {
+  passages: number;
+  now: number;
+  seed: number;
+  out: string | null;
+}
+
+export class UsageError extends Error {}
+
+const USAGE = 'usage: demo-corpus [--passages N] [--now UNIX] [--seed N] [--out FILE]';
+
+function intFlag(flag: string, value: string | undefined, min: number): number {
+  if (value === undefined || !/^\d+$/.test(value)) throw new UsageError(`${flag} needs a non-negative integer, got ${value === undefined ? 'nothing' : JSON.stringify(value)}`);
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`${flag} must be an integer >= ${min}, got ${value}`);
+  return n;
+}
+
+export function parseArgs(argv: readonly string[], nowDefault = Math.floor(Date.now() / 1000)): CliArgs {
+  const args: CliArgs = { passages: DEFAULT_PASSAGES, now: nowDefault, seed: DEFAULT_SEED, out: null };
+  for (let i = 0; i < argv.length; i++) {
+    const raw = argv[i];
+    const eq = raw.indexOf('=');
+    const flag = raw.startsWith('--') && eq > 0 ? raw.slice(0, eq) : raw;
+    const inline = raw.startsWith('--') && eq > 0 ? raw.slice(eq + 1) : undefined;
+    const value = () => (inline !== undefined ? inline : argv[++i]);
+    switch (flag) {
+      case '--passages':
+        args.passages = intFlag(flag, value(), 0);
+        break;
+      case '--now':
+        args.now = intFlag(flag, value(), 315360000);
+        break;
+      case '--seed':
+        args.seed = intFlag(flag, value(), 0);
+        break;
+      case '--out': {
+        const v = value();
+        if (!v) throw new UsageError('--out needs a file name');
+        args.out = v;
+        break;
+      }
+      case '-h':
+      case '--help':
+        throw new UsageError(USAGE);
+      default:
+        throw new UsageError(`unknown flag ${JSON.stringify(raw)}; ${USAGE}`);
+    }
+  }
+  return args;
+}
+
+/** Write a buffer fully to a file descriptor, waiting out EAGAIN on non-blocking pipes. */
+function writeAll(fd: number, buf: Buffer): void {
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += fs.writeSync(fd, buf, off, buf.length - off);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
+}
+
+/** Stream the corpus as JSONL to a file descriptor; returns the stats and bytes written. */
+export function writeDemoCorpus(fd: number, options: DemoCorpusOptions): DemoCorpusStats & { bytes: number } {
+  const gen = new DemoCorpusGenerator(options);
+  const CHUNK = 4 * 1024 * 1024;
+  let parts: string[] = [];
+  let size = 0;
+  let bytes = 0;
+  const flush = () => {
+    if (!parts.length) return;
+    const buf = Buffer.from(parts.join(''), 'utf8');
+    writeAll(fd, buf);
+    bytes += buf.length;
+    parts = [];
+    size = 0;
+  };
+  for (const rec of gen.records()) {
+    const line = JSON.stringify(rec) + '\n';
+    parts.push(line);
+    size += line.length;
+    if (size >= CHUNK) flush();
+  }
+  flush();
+  return { ...gen.stats, bytes };
+}
+
+export function main(argv: readonly string[]): number {
+  let args: CliArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`demo-corpus: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  const started = process.hrtime.bigint();
+  const fd = args.out ? fs.openSync(args.out, 'w') : 1;
+  try {
+    let s: DemoCorpusStats & { bytes: number };
+    try {
+      s = writeDemoCorpus(fd, { passages: args.passages, now: args.now, seed: args.seed });
+    } catch (err) {
+      // The reader went away (e.g. `| head`): stop quietly.
+      if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;
+      throw err;
+    }
+    const secs = Number(process.hrtime.bigint() - started) / 1e9;
+    process.stderr.write(
+      `demo-corpus: ${s.pages} pages, ${s.passageRecords} passage records, ${s.passages} passages, ` +
+        `${s.removals} removal events, ${s.bytes} bytes in ${secs.toFixed(1)}s (seed ${args.seed}, now ${args.now})\n`,
+    );
+  } finally {
+    if (args.out) fs.closeSync(fd);
+  }
+  return 0;
+}
+
+function isMain(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return import.meta.url === pathToFileURL(fs.realpathSync(entry)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) process.exitCode = main(process.argv.slice(2));
