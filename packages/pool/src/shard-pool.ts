@@ -1,0 +1,173 @@
+/**
+ * The root of the scatter-gather: one piscina pool per shard (piscina balances only across its
+ * own threads, so a pool per shard is how a task reaches its shard), REPLICAS threads each.
+ * A shard that fails or misses the deadline leaves the answer partial, never an error or a hang.
+ * Running work is never aborted (that would kill the thread and its open shard): queued tasks
+ * past their deadline are skipped by the worker, running ones are bounded inside the engine.
+ */
+import { existsSync, unwatchFile, watchFile } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { unpack } from 'msgpackr';
+import { COMMIT_FILE, shardDirectory, type NativeDocument, type ShardSearchResult } from '@evidence/native';
+import { errors } from '@evidence/schemas';
+import { mergeTopK } from './merge.js';
+import { settleWithin } from './deadline.js';
+import type { DocumentTask, ExpiredAnswer, SearchTask, ShardTask } from './tasks.js';
+
+type TaskBody = Omit<SearchTask, 'generation' | 'deadlineAt'> | Omit<DocumentTask, 'generation' | 'deadlineAt'>;
+
+export interface ShardPoolOptions {
+  dataDir: string;
+  shards: number;
+  /** Threads per shard. */
+  replicas: number;
+  dimensions: number;
+  /** Tasks that may wait per shard before the pool answers 503 at capacity. */
+  maxQueue: number;
+  /** How often commit notices are polled, ms. */
+  reloadPollMs?: number;
+}
+
+export interface PoolSearchRequest {
+  query: string;
+  limit: number;
+  timeoutMs: number;
+}
+
+export interface PoolSearchResult {
+  hits: ShardSearchResult['hits'];
+  total: number;
+  partial: boolean;
+  shardsDown: number;
+}
+
+const workerFilename = fileURLToPath(new URL('./worker.js', import.meta.url));
+
+function isExpired(answer: unknown): answer is ExpiredAnswer {
+  return typeof answer === 'object' && answer !== null && (answer as ExpiredAnswer).expired === true;
+}
+
+function isQueueFull(error: unknown): boolean {
+  return error instanceof Error && /queue is at limit/i.test(error.message);
+}
+
+export class ShardPool {
+  readonly shards: number;
+  private readonly pools: Piscina[];
+  private readonly generations: number[];
+  private readonly commitFiles: string[];
+
+  constructor(private readonly options: ShardPoolOptions) {
+    this.shards = options.shards;
+    this.generations = new Array(options.shards).fill(0);
+    this.commitFiles = [];
+    this.pools = [];
+    for (let shard = 0; shard < options.shards; shard++) {
+      const directory = shardDirectory(options.dataDir, shard);
+      this.pools.push(
+        new Piscina({
+          filename: workerFilename,
+          minThreads: options.replicas,
+          maxThreads: options.replicas,
+          maxQueue: options.maxQueue,
+          idleTimeout: Number.MAX_SAFE_INTEGER,
+          workerData: { shardDirectory: directory, dimensions: options.dimensions },
+        }),
+      );
+      const commitFile = join(directory, COMMIT_FILE);
+      this.commitFiles.push(commitFile);
+      // A commit rewrites commit.json; the next task tells its worker to reload.
+      watchFile(commitFile, { interval: options.reloadPollMs ?? 500, persistent: false }, (current, previous) => {
+        if (current.mtimeMs !== previous.mtimeMs) this.generations[shard]++;
+      });
+    }
+  }
+
+  /** Whether any shard has an index on disk yet (readiness reports shards, not data). */
+  hasCommittedShard(): boolean {
+    return this.commitFiles.some((file) => existsSync(file));
+  }
+
+  private run<T>(shard: number, task: ShardTask): Promise<T> {
+    return this.pools[shard].run(task) as Promise<T>;
+  }
+
+  private task(shard: number, timeoutMs: number, body: TaskBody): ShardTask {
+    return { ...body, generation: this.generations[shard], deadlineAt: Date.now() + timeoutMs };
+  }
+
+  async search(request: PoolSearchRequest): Promise<PoolSearchResult> {
+    if (this.shards === 0) throw errors.noShard();
+    const answers = this.pools.map((_, shard) =>
+      this.run<Uint8Array | ExpiredAnswer>(
+        shard,
+        this.task(shard, request.timeoutMs, { op: 'search', request: { query: request.query, limit: request.limit } }),
+      ),
+    );
+    const settled = await settleWithin(answers, request.timeoutMs + 50);
+    const results: ShardSearchResult[] = [];
+    let shardsDown = 0;
+    let partial = false;
+    for (const outcome of settled) {
+      if (!outcome.ok) {
+        if (outcome.reason === 'failed' && isQueueFull(outcome.error) && settled.every((o) => !o.ok)) {
+          throw errors.atCapacity(1);
+        }
+        shardsDown++;
+        partial = true;
+        continue;
+      }
+      if (isExpired(outcome.value)) {
+        shardsDown++;
+        partial = true;
+        continue;
+      }
+      const result = unpack(outcome.value) as ShardSearchResult;
+      if (result.timed_out) partial = true;
+      results.push(result);
+    }
+    if (results.length === 0 && shardsDown === this.shards) throw errors.noShard();
+    const merged = mergeTopK(results, request.limit);
+    return { hits: merged.hits, total: merged.total, partial, shardsDown };
+  }
+
+  /**
+   * Fetch one passage. Ids do not say their shard, so every shard is asked and the one that has
+   * it answers; a miss on every reachable shard is a 404 only when all shards answered.
+   */
+  async document(id: string, timeoutMs: number): Promise<{ document: NativeDocument | null; partial: boolean }> {
+    if (this.shards === 0) throw errors.noShard();
+    const answers = this.pools.map((_, shard) =>
+      this.run<Uint8Array | null | ExpiredAnswer>(shard, this.task(shard, timeoutMs, { op: 'document', id })),
+    );
+    const settled = await settleWithin(answers, timeoutMs + 50);
+    let partial = false;
+    for (const outcome of settled) {
+      if (!outcome.ok || isExpired(outcome.value)) {
+        partial = true;
+        continue;
+      }
+      if (outcome.value) return { document: unpack(outcome.value) as NativeDocument, partial: false };
+    }
+    if (partial && settled.every((outcome) => !outcome.ok)) throw errors.noShard();
+    return { document: null, partial };
+  }
+
+  /** Threads and queue depth per shard, for /readyz and operators. */
+  stats() {
+    return this.pools.map((pool, shard) => ({
+      shard,
+      threads: pool.threads.length,
+      queued: pool.queueSize,
+      completed: pool.completed,
+      generation: this.generations[shard],
+    }));
+  }
+
+  async close(): Promise<void> {
+    for (const file of this.commitFiles) unwatchFile(file);
+    await Promise.all(this.pools.map((pool) => pool.destroy()));
+  }
+}

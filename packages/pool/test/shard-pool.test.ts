@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ShardWriter, ensureManifest, shardDirectory, type Passage } from '@evidence/native';
+import { ShardPool, settleWithin } from '@evidence/pool';
+
+function passage(id: string, text: string): Passage {
+  const [pageId, passageNo] = id.split(':');
+  return {
+    id, pageId, passageNo: Number(passageNo), url: `https://example.org/${pageId}`, host: 'example.org',
+    registrableDomain: 'example.org', owner: 'example.org', title: `Page ${pageId}`, text, vertical: 'cooking',
+    lang: 'en', hostRank: 0.5, quality: 50, fetchedAt: 1_700_000_000, source: 'cc', storyId: `s-${id}`, tld: 'org',
+    wordCount: text.split(/\s+/).length,
+  };
+}
+
+function writeShard(dataDir: string, shard: number, passages: Passage[]) {
+  const writer = ShardWriter.open(shardDirectory(dataDir, shard));
+  writer.add(passages);
+  writer.commit();
+  writer.close();
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+function twoShardIndex() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pool-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  ensureManifest(dataDir, 2);
+  writeShard(dataDir, 0, [
+    passage('a:0', 'sourdough starter needs flour and water'),
+    passage('a:1', 'sourdough sourdough sourdough bread'),
+  ]);
+  writeShard(dataDir, 1, [passage('b:0', 'a rye sourdough loaf'), passage('b:1', 'fresh pasta with eggs')]);
+  return dataDir;
+}
+
+function openPool(dataDir: string, shards = 2) {
+  const pool = new ShardPool({ dataDir, shards, replicas: 1, dimensions: 128, maxQueue: 64, reloadPollMs: 50 });
+  cleanups.push(() => pool.close());
+  return pool;
+}
+
+describe('shard pool', () => {
+  it('loads the addon inside a worker thread', async () => {
+    const worker = new Worker(
+      `import('@evidence/native').then((native) => {
+         const { parentPort } = require('node:worker_threads');
+         parentPort.postMessage({ version: native.engineVersion(), dims: native.embed('hello').length });
+       });`,
+      { eval: true },
+    );
+    const message = await new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    expect(message).toEqual({ version: '0.1.0', dims: 128 });
+  });
+
+  it('scatters to every shard and merges top-k with the summed total', async () => {
+    const pool = openPool(twoShardIndex());
+    const result = await pool.search({ query: 'sourdough', limit: 2, timeoutMs: 2000 });
+    expect(result.total).toBe(3);
+    expect(result.partial).toBe(false);
+    expect(result.hits).toHaveLength(2);
+    const everything = await pool.search({ query: 'sourdough', limit: 10, timeoutMs: 2000 });
+    expect(everything.hits.map((hit) => hit.id).sort()).toEqual(['a:0', 'a:1', 'b:0']);
+    expect(result.hits).toEqual(everything.hits.slice(0, 2));
+    expect(result.hits[0].score).toBeGreaterThanOrEqual(result.hits[1].score);
+    const counted = await pool.search({ query: 'sourdough OR pasta', limit: 0, timeoutMs: 2000 });
+    expect(counted).toMatchObject({ total: 4, hits: [] });
+  });
+
+  it('answers partial, not an error, when one shard is taken away', async () => {
+    const dataDir = twoShardIndex();
+    writeFileSync(join(shardDirectory(dataDir, 1), 'meta.json'), 'this is not an index');
+    const pool = openPool(dataDir);
+    const result = await pool.search({ query: 'sourdough', limit: 10, timeoutMs: 2000 });
+    expect(result.partial).toBe(true);
+    expect(result.shardsDown).toBe(1);
+    expect(result.hits.map((hit) => hit.id).sort()).toEqual(['a:0', 'a:1']);
+    expect(result.total).toBe(2);
+  });
+
+  it('fetches a document from whichever shard holds it', async () => {
+    const pool = openPool(twoShardIndex());
+    const found = await pool.document('b:1', 2000);
+    expect(found.document?.text).toBe('fresh pasta with eggs');
+    expect((await pool.document('zz:0', 2000)).document).toBeNull();
+  });
+
+  it('sees a new commit without a restart', async () => {
+    const dataDir = twoShardIndex();
+    const pool = openPool(dataDir);
+    expect((await pool.search({ query: 'lasagne', limit: 10, timeoutMs: 2000 })).total).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    writeShard(dataDir, 1, [passage('c:0', 'baked lasagne with layers')]);
+    let total = 0;
+    for (let attempt = 0; attempt < 50 && total === 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      total = (await pool.search({ query: 'lasagne', limit: 10, timeoutMs: 2000 })).total;
+    }
+    expect(total).toBe(1);
+  });
+});
+
+describe('settleWithin', () => {
+  it('gives up on a promise that never settles at the deadline', async () => {
+    const never = new Promise<number>(() => {});
+    const outcomes = await settleWithin([Promise.resolve(1), never, Promise.reject(new Error('down'))], 30);
+    expect(outcomes[0]).toEqual({ ok: true, value: 1 });
+    expect(outcomes[1]).toEqual({ ok: false, reason: 'timeout' });
+    expect(outcomes[2]).toMatchObject({ ok: false, reason: 'failed' });
+  });
+});
