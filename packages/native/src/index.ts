@@ -33,7 +33,7 @@ export interface NativeHit {
   host_rank: number;
   quality: number;
   fetched_at: number;
-  source: string;
+  source: 'cc' | 'delta';
   story_id: string;
   score: number;
   snippet: string;

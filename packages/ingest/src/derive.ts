@@ -1,0 +1,47 @@
+/**
+ * What a page's URL says about its publisher: host, tld, registrable domain and (until an
+ * owners table exists) the owner, which defaults to the registrable domain.
+ */
+import { isIP } from 'node:net';
+import { getDomain } from 'tldts';
+
+export interface HostFields {
+  host: string;
+  /** Last label of the hostname; empty for an IP address, which has none. */
+  tld: string;
+  /** The domain a registrant controls (`bbc.co.uk` for `news.bbc.co.uk`); the hostname when there is none. */
+  registrableDomain: string;
+}
+
+/** Hosts repeat heavily in a crawl; the public-suffix lookup is the costly part, so keep recent answers. */
+const HOST_CACHE_LIMIT = 50_000;
+const hostCache = new Map<string, HostFields>();
+
+function stripBrackets(hostname: string): string {
+  return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+}
+
+function computeHostFields(hostname: string): HostFields {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (isIP(stripBrackets(host)) !== 0) return { host, tld: '', registrableDomain: host };
+  const lastDot = host.lastIndexOf('.');
+  const tld = lastDot < 0 ? host : host.slice(lastDot + 1);
+  const registrableDomain = getDomain(host, { extractHostname: false, allowPrivateDomains: false }) ?? host;
+  return { host, tld, registrableDomain };
+}
+
+/** Host, tld and registrable domain of a (WHATWG-parsed) hostname. */
+export function deriveHostFields(hostname: string): HostFields {
+  const cached = hostCache.get(hostname);
+  if (cached !== undefined) return cached;
+  const fields = computeHostFields(hostname);
+  // Dropping the whole cache is crude but bounded and O(1) per miss; a crawl's hosts cluster anyway.
+  if (hostCache.size >= HOST_CACHE_LIMIT) hostCache.clear();
+  hostCache.set(hostname, fields);
+  return fields;
+}
+
+/** The record's owner, else the registrable domain (an owners table will sit here later). */
+export function deriveOwner(recordOwner: string | undefined, registrableDomain: string): string {
+  return recordOwner ?? registrableDomain;
+}

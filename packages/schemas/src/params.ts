@@ -1,0 +1,19 @@
+/**
+ * Parse a capability's parameters with its zod schema. A malformed parameter becomes a 400 that
+ * names the parameter and says what it accepts (the schema field's description).
+ */
+import type { z } from 'zod';
+import { errors } from './errors.js';
+
+export function parseParams<Schema extends z.ZodObject>(schema: Schema, raw: Record<string, unknown>): z.output<Schema> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const name = String(issue.path[0] ?? 'request');
+  const field = (schema.shape as Record<string, z.ZodType>)[name];
+  const accepts = field?.description ?? issue.message;
+  if (issue.code === 'invalid_type' && raw[name] === undefined) {
+    throw errors.badParameter(name, `required: ${accepts}`);
+  }
+  throw errors.badParameter(name, accepts);
+}

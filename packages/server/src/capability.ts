@@ -1,0 +1,69 @@
+/**
+ * A capability is one priced operation with one parameter schema and one handler. REST routes
+ * (and, later, MCP tools) are thin adapters that call `executeCapability`, so both forms take
+ * the same parameters, return the same body and cost the same.
+ */
+import type { z } from 'zod';
+import { parseParams, ServiceError } from '@evidence/schemas';
+import type { AuthenticatedCaller } from '@evidence/stores';
+import type { Services } from './services.js';
+
+export interface Capability<Schema extends z.ZodObject = z.ZodObject, Body = unknown> {
+  /** Route and tool family name, also the ledger's route column. */
+  name: string;
+  /** Credits a successful call costs (SPEC 8). */
+  cost: number;
+  /** Credits a call that ran and failed costs (SPEC 8: 1 for assemble_context, ground, changes). */
+  failureCost: number;
+  params: Schema;
+  run(params: z.output<Schema>, services: Services): Promise<Body>;
+}
+
+export interface CapabilityOutcome<Body> {
+  body: Body;
+  credits: number;
+}
+
+let requestCounter = 0;
+function nextRequestId(): string {
+  requestCounter = (requestCounter + 1) % Number.MAX_SAFE_INTEGER;
+  return `${process.pid.toString(36)}-${Date.now().toString(36)}-${requestCounter.toString(36)}`;
+}
+
+/** Errors after which the call is considered to have run (and is billed its failure cost). */
+function ranAndFailed(error: unknown): boolean {
+  return error instanceof ServiceError && error.kind === 'not_found';
+}
+
+/**
+ * Validate (a 400 costs nothing), reserve the cost (429s), run, then settle the ledger row
+ * durably before the caller answers. A call that did not run is released, never billed.
+ */
+export async function executeCapability<Schema extends z.ZodObject, Body>(
+  capability: Capability<Schema, Body>,
+  rawParams: Record<string, unknown>,
+  caller: AuthenticatedCaller,
+  services: Services,
+): Promise<CapabilityOutcome<Body>> {
+  const params = parseParams(capability.params, rawParams);
+  const meter = services.stores.meter;
+  const reservation = meter.reserve({
+    tenant: caller.tenant,
+    route: capability.name,
+    requestId: nextRequestId(),
+    cost: capability.cost,
+  });
+  let body: Body;
+  try {
+    body = await capability.run(params, services);
+  } catch (error) {
+    if (ranAndFailed(error)) {
+      await meter.settle(reservation, Math.min(capability.failureCost, capability.cost));
+    } else {
+      meter.release(reservation);
+    }
+    throw error;
+  }
+  await meter.settle(reservation, capability.cost);
+  return { body, credits: capability.cost };
+}

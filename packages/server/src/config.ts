@@ -1,0 +1,42 @@
+/**
+ * Every setting of the server, read from the environment once at start. The README's operator
+ * table lists the same names and defaults.
+ */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Used only when DATA_DIR has no index yet; an existing index keeps its own shard count. */
+  shards: number;
+  replicas: number;
+  keyRefreshMs: number;
+  searchTimeoutMs: number;
+  maxQueue: number;
+  authFailLimit: number;
+  authFailWindowMs: number;
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < minimum) {
+    throw new Error(`invalid ${name}: expected an integer >= ${minimum}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: integer(env, 'PORT', 8080),
+    dataDir: env.DATA_DIR || './data',
+    shards: integer(env, 'SHARDS', 2, 0),
+    replicas: integer(env, 'REPLICAS', 1, 1),
+    keyRefreshMs: integer(env, 'KEY_REFRESH_MS', 2000, 10),
+    searchTimeoutMs: integer(env, 'SEARCH_TIMEOUT_MS', 2000, 1),
+    maxQueue: integer(env, 'MAX_QUEUE', 512, 1),
+    authFailLimit: integer(env, 'AUTH_FAIL_LIMIT', 30, 1),
+    authFailWindowMs: integer(env, 'AUTH_FAIL_WINDOW_MS', 60_000, 1),
+  };
+}

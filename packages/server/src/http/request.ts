@@ -1,0 +1,36 @@
+/**
+ * Copy what a handler needs out of a uWS request synchronously: the request object does not
+ * outlive the callback, so nothing may read it after the first await.
+ */
+import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
+
+export interface RequestSnapshot {
+  method: string;
+  url: string;
+  query: Record<string, string>;
+  headers: { xApiKey: string | null; authorization: string | null };
+  address: string;
+  parameters: string[];
+}
+
+export function snapshotRequest(res: HttpResponse, req: HttpRequest, parameterCount = 0): RequestSnapshot {
+  const query: Record<string, string> = {};
+  const raw = req.getQuery();
+  if (raw) {
+    for (const [name, value] of new URLSearchParams(raw)) {
+      if (!(name in query)) query[name] = value;
+    }
+  }
+  const parameters: string[] = [];
+  for (let index = 0; index < parameterCount; index++) parameters.push(decodeURIComponent(req.getParameter(index) ?? ''));
+  const xApiKey = req.getHeader('x-api-key');
+  const authorization = req.getHeader('authorization');
+  return {
+    method: req.getCaseSensitiveMethod(),
+    url: req.getUrl(),
+    query,
+    headers: { xApiKey: xApiKey || null, authorization: authorization || null },
+    address: Buffer.from(res.getRemoteAddressAsText()).toString(),
+    parameters,
+  };
+}

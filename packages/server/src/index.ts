@@ -1,0 +1,5 @@
+export { startServer, type RunningServer } from './server.js';
+export { readConfig, type ServerConfig } from './config.js';
+export { executeCapability, type Capability } from './capability.js';
+export { searchCapability } from './handlers/search.js';
+export { documentCapability } from './handlers/document.js';

@@ -1,0 +1,55 @@
+/**
+ * A real server over a real two-shard index in a temp DATA_DIR, with a real key in a real
+ * SQLite store. Tests talk to it over HTTP with fetch.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ShardWriter, ensureManifest, shardDirectory, type Passage } from '@evidence/native';
+import { readConfig, startServer, type RunningServer } from '@evidence/server';
+
+export function passage(id: string, text: string, overrides: Partial<Passage> = {}): Passage {
+  const [pageId, passageNo] = id.split(':');
+  return {
+    id, pageId, passageNo: Number(passageNo), url: `https://example.org/${pageId}/${passageNo}`, host: 'example.org',
+    registrableDomain: 'example.org', owner: 'example.org', title: `Page ${pageId}`, text, vertical: 'cooking',
+    lang: 'en', hostRank: 0.5, quality: 50, fetchedAt: 1_700_000_000, source: 'cc', storyId: `s-${id}`, tld: 'org',
+    wordCount: text.split(/\s+/).length, ...overrides,
+  };
+}
+
+export interface TestServer {
+  base: string;
+  key: string;
+  dataDir: string;
+  server: RunningServer;
+  get(path: string, headers?: Record<string, string>): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(shardPassages: Passage[][], env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'server-'));
+  ensureManifest(dataDir, shardPassages.length);
+  shardPassages.forEach((passages, shard) => {
+    const writer = ShardWriter.open(shardDirectory(dataDir, shard));
+    writer.add(passages);
+    writer.commit();
+    writer.close();
+  });
+  const config = readConfig({ DATA_DIR: dataDir, PORT: '0', KEY_REFRESH_MS: '50', ...env });
+  const server = await startServer(config);
+  const key = server.services.stores.ensureDevelopmentKey();
+  if (!key) throw new Error('fixture expected a fresh development key');
+  const base = `http://127.0.0.1:${server.port}`;
+  return {
+    base,
+    key,
+    dataDir,
+    server,
+    get: (path, headers = { 'x-api-key': key }) => fetch(`${base}${path}`, { headers }),
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passage, startTestServer, type TestServer } from './fixture.js';
+
+let service: TestServer;
+
+beforeAll(async () => {
+  const bread = Array.from({ length: 130 }, (_, index) =>
+    passage(`bread${index}:0`, `bread number ${index} with a crust${index % 2 ? ' and seeds' : ''}`),
+  );
+  service = await startTestServer([
+    [passage('a:0', 'feed the sourdough starter daily'), ...bread.slice(0, 65)],
+    [passage('b:0', 'fresh pasta needs eggs'), ...bread.slice(65)],
+  ]);
+});
+afterAll(() => service.close());
+
+describe('GET /search', () => {
+  it('returns a SPEC-shaped response with real hits', async () => {
+    const response = await service.get('/search?q=sourdough');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    const body = await response.json();
+    expect(body).toMatchObject({ total: 1, mode: 'keyword', routed: true, vertical: null, partial: false });
+    expect(body.results).toHaveLength(1);
+    const hit = body.results[0];
+    for (const field of ['id', 'url', 'host', 'title', 'vertical', 'host_rank', 'quality', 'fetched_at', 'source', 'story_id', 'score', 'snippet']) {
+      expect(hit).toHaveProperty(field);
+    }
+    expect(hit).toMatchObject({ id: 'a:0', host: 'example.org', source: 'cc', snippet: 'feed the sourdough starter daily' });
+  });
+
+  it('defaults limit to 10, clamps it to 100, and counts with 0', async () => {
+    const defaulted = await (await service.get('/search?q=bread')).json();
+    expect(defaulted.results).toHaveLength(10);
+    expect(defaulted.total).toBe(130);
+    const clamped = await (await service.get('/search?q=bread&limit=1000')).json();
+    expect(clamped.results).toHaveLength(100);
+    expect(clamped.total).toBe(130);
+    const counted = await (await service.get('/search?q=bread&limit=0')).json();
+    expect(counted.results).toEqual([]);
+    expect(counted.total).toBe(130);
+  });
+
+  it('merges shards in score order', async () => {
+    const body = await (await service.get('/search?q=bread%20seeds&limit=100')).json();
+    const scores: number[] = body.results.map((hit: { score: number }) => hit.score);
+    expect(scores).toEqual([...scores].sort((left, right) => right - left));
+  });
+
+  it('honours the boolean syntax', async () => {
+    const excluded = await (await service.get('/search?q=bread%20-seeds&limit=0')).json();
+    expect(excluded.total).toBe(65);
+    const phrase = await (await service.get(`/search?q=${encodeURIComponent('"pasta needs"')}`)).json();
+    expect(phrase.results.map((hit: { id: string }) => hit.id)).toEqual(['b:0']);
+  });
+
+  it('answers 400 naming the parameter for malformed input', async () => {
+    for (const [query, name] of [['q=bread&limit=ten', 'limit'], ['q=bread&limit=-1', 'limit'], ['limit=5', 'q'], ['q=bread&mode=fuzzy', 'mode']]) {
+      const response = await service.get(`/search?${query}`);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await response.text()).toContain(`parameter ${name}`);
+    }
+  });
+
+  it('carries x-ratelimit-remaining on authenticated answers', async () => {
+    const response = await service.get('/search?q=bread');
+    expect(Number(response.headers.get('x-ratelimit-remaining'))).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /doc/{id}', () => {
+  it('returns the full document', async () => {
+    const response = await service.get('/doc/b:0');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      id: 'b:0', url: 'https://example.org/b/0', host: 'example.org', title: 'Page b', vertical: 'cooking',
+      lang: 'en', host_rank: 0.5, quality: 50, text: 'fresh pasta needs eggs',
+    });
+  });
+
+  it('answers 404 as plain text for an unknown id', async () => {
+    const response = await service.get('/doc/nope:7');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toContain('nope:7');
+  });
+});
+
+describe('keys on the search routes', () => {
+  it('accepts Bearer, prefers x-api-key, refuses lowercase bearer and no key alike', async () => {
+    expect((await service.get('/search?q=bread', { authorization: `Bearer ${service.key}` })).status).toBe(200);
+    expect(
+      (await service.get('/search?q=bread', { 'x-api-key': service.key, authorization: 'Bearer ess_' + '0'.repeat(48) })).status,
+    ).toBe(200);
+    const lower = await service.get('/search?q=bread', { authorization: `bearer ${service.key}` });
+    const none = await service.get('/search?q=bread', {});
+    expect(lower.status).toBe(401);
+    expect(none.status).toBe(401);
+    expect(await lower.text()).toBe(await none.text());
+  });
+});
+
+describe('probes and unknown routes', () => {
+  it('answers /healthz and /readyz without a key', async () => {
+    const health = await service.get('/healthz', {});
+    expect(health.status).toBe(200);
+    expect(await health.text()).toBe('ok');
+    const ready = await service.get('/readyz', {});
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ ready: true, shards: 2 });
+  });
+
+  it('answers 404 for an unknown route', async () => {
+    const response = await service.get('/nowhere', {});
+    expect(response.status).toBe(404);
+  });
+});
