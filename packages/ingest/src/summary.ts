@@ -1,0 +1,68 @@
+/** What an ingest run reports while it runs and when it ends, and how the CLI prints the end. */
+
+export interface IngestProgress {
+  /** The file being read. */
+  file: string;
+  /** Bytes read so far, over all files. */
+  bytesRead: number;
+  /** Size of all readable files together. */
+  bytesTotal: number;
+  lines: number;
+  /** Passages handed to the engine so far (added or skipped as already present). */
+  passages: number;
+  malformed: number;
+  elapsedSeconds: number;
+  passagesPerSecond: number;
+}
+
+export interface IngestSummary {
+  /** Files read to the end. */
+  files: number;
+  /** Files that could not be read (the CLI then exits 1). */
+  unreadableFiles: string[];
+  /** Non-blank lines read. */
+  lines: number;
+  /** Page records (split into passages) taken in. */
+  pages: number;
+  /** Passage records (`id` given) taken in. */
+  passageRecords: number;
+  passagesAdded: number;
+  /** Passages whose id the index already held. */
+  passagesSkipped: number;
+  malformed: number;
+  /** Removal lines applied. */
+  removals: number;
+  /** Pages replaced by a re-crawl of their URL with new content. */
+  superseded: number;
+  /** Records older than what the index holds for their URL (or repeating a recorded removal): left out. */
+  outdated: number;
+  /** Passages deleted by removals and re-crawls. */
+  passagesDeleted: number;
+  shards: number;
+  elapsedSeconds: number;
+  /** (added + skipped) per second of the whole run. */
+  passagesPerSecond: number;
+}
+
+/** The closing summary, one `name: value` line each, for stdout. */
+export function formatSummary(summary: IngestSummary): string {
+  const rows: Array<[string, string | number]> = [
+    ['files', summary.files],
+    ['lines', summary.lines],
+    ['pages', summary.pages],
+    ['passage records', summary.passageRecords],
+    ['passages added', summary.passagesAdded],
+    ['passages skipped (already present)', summary.passagesSkipped],
+    ['malformed lines', summary.malformed],
+    ['removals', summary.removals],
+    ['superseded', summary.superseded],
+    ['outdated records (older than the index)', summary.outdated],
+    ['passages deleted', summary.passagesDeleted],
+    ['shards', summary.shards],
+    ['elapsed seconds', summary.elapsedSeconds.toFixed(1)],
+    ['passages per second', Math.round(summary.passagesPerSecond)],
+  ];
+  if (summary.unreadableFiles.length > 0) rows.push(['unreadable files', summary.unreadableFiles.join(', ')]);
+  const width = Math.max(...rows.map(([name]) => name.length)) + 1;
+  return rows.map(([name, value]) => `${`${name}:`.padEnd(width)} ${value}`).join('\n');
+}
