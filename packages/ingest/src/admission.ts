@@ -59,8 +59,9 @@ export class AdmissionTable {
       });
       return;
     }
-    if (event.reason === 'superseded') {
-      // The successor's own `admitted` event sets the new page; only forget the old one here.
+    if (event.superseded_by !== undefined) {
+      // A re-crawl: the successor's own `admitted` event sets the new page; only forget the old
+      // one here. (A crawler's own `superseded` line, without a successor, is a plain removal.)
       if (state !== undefined && state.pageId === event.page_id) {
         state.pageId = null;
         state.passageSpan = 0;

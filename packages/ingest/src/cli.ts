@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+/**
+ * `npm run ingest -- FILE...`: ingest JSONL files into the index in DATA_DIR (default ./data).
+ * SHARDS (default 2) sets the shard count of a new index only. Exit 0 when every file was
+ * read (malformed lines are reported and counted, not fatal), 1 when a file could not be
+ * read or the run failed, 2 on a usage error.
+ */
+import { formatSummary } from './summary.js';
+import { ingestFiles } from './ingest.js';
+import { createProgressReporter } from './progress.js';
+
+const USAGE = 'usage: npm run ingest -- FILE... (env: DATA_DIR, default ./data; SHARDS, default 2, for a new index)';
+
+function shardsFromEnvironment(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`SHARDS must be a positive integer, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const files = argv.filter((argument) => argument !== '--');
+  if (files.length === 0 || files.some((file) => file === '-h' || file === '--help')) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  let shards: number | undefined;
+  try {
+    shards = shardsFromEnvironment(process.env.SHARDS);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  const dataDir = process.env.DATA_DIR || './data';
+  const reporter = createProgressReporter(process.stderr);
+  try {
+    const summary = await ingestFiles(files, {
+      dataDir,
+      shards,
+      onProgress: (progress) => reporter.onProgress(progress),
+      log: (line) => reporter.log(line),
+    });
+    reporter.stop();
+    process.stdout.write(`${formatSummary(summary)}\n`);
+    return summary.unreadableFiles.length > 0 ? 1 : 0;
+  } catch (error) {
+    reporter.stop();
+    process.stderr.write(`ingest failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

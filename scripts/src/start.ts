@@ -1,0 +1,69 @@
+/**
+ * `npm start`: serve DATA_DIR. With no index there yet, first build the demo corpus index
+ * (progress on stderr), then create a development key and print it once.
+ */
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import { readManifest, shardDirectory, COMMIT_FILE } from '@evidence/native';
+import { createProgressReporter, formatSummary, ingestFiles } from '@evidence/ingest';
+import { readConfig, startServer } from '@evidence/server';
+import { writeDemoCorpus } from './demo-corpus.js';
+
+function hasCommittedIndex(dataDir: string): boolean {
+  const manifest = readManifest(dataDir);
+  if (!manifest) return false;
+  for (let shard = 0; shard < manifest.shards; shard++) {
+    if (existsSync(join(shardDirectory(dataDir, shard), COMMIT_FILE))) return true;
+  }
+  return false;
+}
+
+async function buildDemoIndex(dataDir: string, shards: number, passages: number): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const corpusPath = join(dataDir, 'demo-corpus.jsonl');
+  console.error(`no index in ${dataDir}: building the demo corpus (${passages} passages)`);
+  const fd = openSync(corpusPath, 'w');
+  try {
+    writeDemoCorpus(fd, { passages, now: Math.floor(Date.now() / 1000), seed: 1 });
+  } finally {
+    closeSync(fd);
+  }
+  const reporter = createProgressReporter(process.stderr);
+  try {
+    const summary = await ingestFiles([corpusPath], {
+      dataDir,
+      shards,
+      onProgress: (progress) => reporter.onProgress(progress),
+      log: (line) => reporter.log(line),
+    });
+    reporter.stop();
+    console.error(formatSummary(summary));
+  } catch (error) {
+    reporter.stop();
+    throw error;
+  }
+}
+
+const config = readConfig();
+if (!hasCommittedIndex(config.dataDir)) {
+  const passages = Number(process.env.DEMO_PASSAGES || 20_000);
+  if (!Number.isInteger(passages) || passages < 1) throw new Error(`invalid DEMO_PASSAGES: expected a positive integer, got "${process.env.DEMO_PASSAGES}"`);
+  await buildDemoIndex(config.dataDir, config.shards, passages);
+}
+
+const server = await startServer(config);
+const developmentKey = server.services.stores.ensureDevelopmentKey();
+if (developmentKey) {
+  console.log('development key (shown once; only its hash is stored):');
+  console.log(developmentKey);
+}
+console.log(`evidence search listening on http://${config.host}:${server.port} (data ${config.dataDir}, ${server.services.pool.shards} shards x ${config.replicas} replicas)`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    server.close().then(() => process.exit(0), () => process.exit(1));
+  });
+}
