@@ -13,6 +13,19 @@ export interface RequestSnapshot {
   parameters: string[];
 }
 
+/**
+ * A path parameter that is not valid percent-encoding (`/doc/%`) reads as empty, which the
+ * capability's schema refuses with a 400; decodeURIComponent would throw inside the uWS callback
+ * and take the whole process down.
+ */
+function decodeParameter(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return '';
+  }
+}
+
 export function snapshotRequest(res: HttpResponse, req: HttpRequest, parameterCount = 0): RequestSnapshot {
   const query: Record<string, string> = {};
   const raw = req.getQuery();
@@ -22,7 +35,7 @@ export function snapshotRequest(res: HttpResponse, req: HttpRequest, parameterCo
     }
   }
   const parameters: string[] = [];
-  for (let index = 0; index < parameterCount; index++) parameters.push(decodeURIComponent(req.getParameter(index) ?? ''));
+  for (let index = 0; index < parameterCount; index++) parameters.push(decodeParameter(req.getParameter(index) ?? ''));
   const xApiKey = req.getHeader('x-api-key');
   const authorization = req.getHeader('authorization');
   return {
