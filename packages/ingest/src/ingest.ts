@@ -80,11 +80,16 @@ class IngestRun {
     if (this.counts.malformed === MALFORMED_LINES_SHOWN) this.log(`further malformed lines are counted but not shown`);
   }
 
-  commit(): void {
-    // Shards first, then the ledger: a crash in between leaves the ledger behind, never ahead.
-    this.writers.commitAll();
-    this.ledger.flush();
+  /** Whether enough passages were queued since the last commit to commit again. */
+  get commitDue(): boolean {
+    return this.passagesSinceCommit >= COMMIT_EVERY_PASSAGES;
+  }
+
+  async commit(): Promise<void> {
     this.passagesSinceCommit = 0;
+    // Shards first, then the ledger: a crash in between leaves the ledger behind, never ahead.
+    await this.writers.commitAll();
+    this.ledger.flush();
   }
 
   private languageOf(record: ContentRecord, pageId: string): string {
@@ -124,7 +129,6 @@ class IngestRun {
         });
         this.counts.superseded++;
       }
-      if (this.writers.deletedUncommitted(pageId)) this.commit();
       this.record(this.admittedEvent(record, pageId, passages));
     } else if (record.passage !== undefined && record.passage.passageNo >= this.table.passageSpan(record.url, pageId)) {
       // A further passage of a page the index already holds.
@@ -133,7 +137,6 @@ class IngestRun {
     this.writers.queuePage(pageId, passages);
     this.passagesQueued += passages.length;
     this.passagesSinceCommit += passages.length;
-    if (this.passagesSinceCommit >= COMMIT_EVERY_PASSAGES) this.commit();
   }
 
   private admittedEvent(record: ContentRecord, pageId: string, passages: Passage[]): LedgerEvent {
@@ -260,15 +263,15 @@ function measureFiles(files: string[], run: { fileUnreadable(file: string, error
 export async function ingestFiles(files: string[], options: IngestOptions): Promise<IngestSummary> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const { shards, dimensions } = resolveShardCount(options, log);
+  // The writers hold the shard locks: only then is the ledger ours to read and extend.
+  const writers = await ShardWriters.open(options.dataDir, shards, dimensions);
   const table = new AdmissionTable();
-  await replayLedger(ledgerPath(options.dataDir), (event) => table.apply(event));
-
-  const writers = ShardWriters.open(options.dataDir, shards, dimensions);
   let ledger: LedgerWriter;
   try {
+    await replayLedger(ledgerPath(options.dataDir), (event) => table.apply(event));
     ledger = LedgerWriter.open(ledgerPath(options.dataDir));
   } catch (error) {
-    writers.close();
+    await writers.close();
     throw error;
   }
   const run = new IngestRun(writers, ledger, table, dimensions, log);
@@ -279,26 +282,33 @@ export async function ingestFiles(files: string[], options: IngestOptions): Prom
     for (const { file, bytes } of readable) {
       const batches = readLineBatches(file);
       let readToEnd = true;
-      for (;;) {
-        let next: IteratorResult<LineBatch>;
-        try {
-          next = await batches.next();
-        } catch (error) {
-          run.fileUnreadable(file, error);
-          readToEnd = false;
-          break;
+      try {
+        for (;;) {
+          let next: IteratorResult<LineBatch>;
+          try {
+            next = await batches.next();
+          } catch (error) {
+            run.fileUnreadable(file, error);
+            readToEnd = false;
+            break;
+          }
+          if (next.done) break;
+          run.ingestBatch(file, next.value);
+          if (run.commitDue) await run.commit();
+          await writers.waitForCapacity();
+          options.onProgress?.(run.progress(file, bytesBeforeFile + next.value.bytesRead, bytesTotal));
         }
-        if (next.done) break;
-        run.ingestBatch(file, next.value);
-        options.onProgress?.(run.progress(file, bytesBeforeFile + next.value.bytesRead, bytesTotal));
+      } finally {
+        // Closes the file when the run fails part way through it.
+        await batches.return(undefined);
       }
       if (readToEnd) run.fileDone();
       bytesBeforeFile += bytes;
     }
-    run.commit();
+    await run.commit();
     return run.summary();
   } finally {
-    writers.close();
+    await writers.close();
     ledger.close();
   }
 }

@@ -1,13 +1,16 @@
 /**
- * One engine writer per shard, with a pending batch each: passages reach the engine a batch at
- * a time (one native call per thousand passages, not per passage) and every passage of a page
- * lands on the page's shard.
+ * The shards of a run, each written by its own worker thread (see shard-worker.ts), with a
+ * pending batch each: passages reach the engine a thousand at a time, every passage of a page
+ * lands on the page's shard, and requests to a shard are applied in the order they were made.
  */
-import { ShardWriter, shardDirectory, type Passage } from '@evidence/native';
+import { shardDirectory, type Passage } from '@evidence/native';
 import { passageIdFor } from './page-id.js';
+import { ShardConnection } from './shard-connection.js';
 import { shardForPage } from './shard-router.js';
 
 export const PASSAGES_PER_ADD = 1000;
+/** Unanswered requests a shard may have before the reader waits: bounds memory held in messages. */
+const REQUESTS_IN_FLIGHT_PER_SHARD = 4;
 
 export interface ShardTotals {
   added: number;
@@ -17,91 +20,103 @@ export interface ShardTotals {
 
 export class ShardWriters {
   readonly shards: number;
-  private readonly writers: ShardWriter[];
+  private readonly connections: ShardConnection[];
   private readonly pending: Passage[][];
   /**
-   * Pages deleted since the last commit, per shard. The engine answers "already present" for a
-   * committed passage even after an uncommitted delete, so re-adding such a page must wait for
-   * a commit or it would be skipped and lost.
+   * Pages deleted since the shard's last commit. The engine answers "already present" for a
+   * committed passage even after an uncommitted delete, so re-adding such a page must follow a
+   * commit or it would be skipped and lost.
    */
   private readonly deletedSinceCommit: Set<string>[];
   private readonly totals: ShardTotals = { added: 0, skipped: 0, deleted: 0 };
 
-  private constructor(writers: ShardWriter[]) {
-    this.shards = writers.length;
-    this.writers = writers;
-    this.pending = writers.map(() => []);
-    this.deletedSinceCommit = writers.map(() => new Set<string>());
+  private constructor(connections: ShardConnection[]) {
+    this.shards = connections.length;
+    this.connections = connections;
+    this.pending = connections.map(() => []);
+    this.deletedSinceCommit = connections.map(() => new Set<string>());
   }
 
-  /** Open the writer of every shard; a shard another process writes to fails the whole open. */
-  static open(dataDir: string, shards: number, dimensions: number): ShardWriters {
-    const writers: ShardWriter[] = [];
-    try {
-      for (let shard = 0; shard < shards; shard++) {
-        writers.push(ShardWriter.open(shardDirectory(dataDir, shard), { dimensions }));
-      }
-    } catch (error) {
-      for (const writer of writers) writer.close();
-      const message = error instanceof Error ? error.message : String(error);
-      if (message.startsWith('ELOCKED')) {
-        throw new Error(`shard ${writers.length} of ${dataDir} is locked by another writer (is another ingest running?): ${message}`);
-      }
-      throw error;
+  /** Open every shard's writer; a shard another process writes to fails the whole open. */
+  static async open(dataDir: string, shards: number, dimensions: number): Promise<ShardWriters> {
+    const opening = [];
+    for (let shard = 0; shard < shards; shard++) {
+      opening.push(ShardConnection.open(shard, { directory: shardDirectory(dataDir, shard), dimensions }));
     }
-    return new ShardWriters(writers);
+    const outcomes = await Promise.allSettled(opening);
+    const connections: ShardConnection[] = [];
+    let firstFailure: unknown;
+    for (const outcome of outcomes) {
+      if (outcome.status === 'fulfilled') connections.push(outcome.value);
+      else firstFailure ??= outcome.reason;
+    }
+    if (firstFailure === undefined) return new ShardWriters(connections);
+    await Promise.all(connections.map((connection) => connection.close()));
+    const message = firstFailure instanceof Error ? firstFailure.message : String(firstFailure);
+    if (message.includes('ELOCKED')) throw new Error(`the index in ${dataDir} is locked by another writer (is another ingest running?): ${message}`);
+    throw new Error(message);
   }
 
   get counts(): Readonly<ShardTotals> {
     return this.totals;
   }
 
-  /** Whether `pageId` was deleted since the last commit (re-adding it then needs a commit first). */
-  deletedUncommitted(pageId: string): boolean {
-    return this.deletedSinceCommit[shardForPage(pageId, this.shards)].has(pageId);
-  }
-
   /** Queue the passages of one page; they go to the engine when the shard's batch is full. */
   queuePage(pageId: string, passages: Passage[]): void {
     const shard = shardForPage(pageId, this.shards);
+    if (this.deletedSinceCommit[shard].has(pageId)) this.commitShard(shard);
     const batch = this.pending[shard];
     for (const passage of passages) batch.push(passage);
-    if (batch.length >= PASSAGES_PER_ADD) this.flushShard(shard);
+    if (batch.length >= PASSAGES_PER_ADD) this.sendBatch(shard);
   }
 
-  /** Delete passages `pageId:0..span-1`; returns how many were live. */
-  deletePage(pageId: string, passageSpan: number): number {
+  /** Delete passages `pageId:0..span-1` (counted in `deleted` once the shard answers). */
+  deletePage(pageId: string, passageSpan: number): void {
+    if (passageSpan <= 0) return;
     const shard = shardForPage(pageId, this.shards);
     // The page may still sit in the pending batch: send it first so the delete covers it.
-    this.flushShard(shard);
+    this.sendBatch(shard);
     const ids: string[] = [];
     for (let passageNo = 0; passageNo < passageSpan; passageNo++) ids.push(passageIdFor(pageId, passageNo));
-    const deleted = ids.length === 0 ? 0 : this.writers[shard].delete(ids);
+    this.connections[shard].send({ op: 'delete', ids }).then((reply) => {
+      if (reply.kind === 'deleted') this.totals.deleted += reply.deleted;
+    }, () => {});
     this.deletedSinceCommit[shard].add(pageId);
-    this.totals.deleted += deleted;
-    return deleted;
   }
 
-  private flushShard(shard: number): void {
+  private sendBatch(shard: number): void {
     const batch = this.pending[shard];
     if (batch.length === 0) return;
     this.pending[shard] = [];
-    const report = this.writers[shard].add(batch);
-    this.totals.added += report.added;
-    this.totals.skipped += report.skipped;
+    this.connections[shard].send({ op: 'add', passages: batch }).then((reply) => {
+      if (reply.kind !== 'added') return;
+      this.totals.added += reply.added;
+      this.totals.skipped += reply.skipped;
+    }, () => {});
+  }
+
+  private commitShard(shard: number): Promise<unknown> {
+    this.sendBatch(shard);
+    this.deletedSinceCommit[shard].clear();
+    return this.connections[shard].send({ op: 'commit' });
+  }
+
+  /** Wait while any shard is too far behind the reader; raises a shard's failure. */
+  async waitForCapacity(): Promise<void> {
+    for (const connection of this.connections) await connection.settle(REQUESTS_IN_FLIGHT_PER_SHARD);
   }
 
   /** Send every pending batch and commit every shard (each commit rewrites its commit.json). */
-  commitAll(): void {
-    for (let shard = 0; shard < this.shards; shard++) {
-      this.flushShard(shard);
-      this.writers[shard].commit();
-      this.deletedSinceCommit[shard].clear();
-    }
+  async commitAll(): Promise<void> {
+    const commits = [];
+    for (let shard = 0; shard < this.shards; shard++) commits.push(this.commitShard(shard));
+    await Promise.all(commits);
+    // Every reply is in once the commits are: the totals are final here.
+    for (const connection of this.connections) connection.throwIfFailed();
   }
 
-  /** Release the writer locks; anything not committed is dropped. */
-  close(): void {
-    for (const writer of this.writers) writer.close();
+  /** Release the writer locks and end the threads; anything not committed is dropped. */
+  async close(): Promise<void> {
+    await Promise.all(this.connections.map((connection) => connection.close()));
   }
 }
