@@ -2,7 +2,7 @@
  * Parse a capability's parameters with its zod schema. A malformed parameter becomes a 400 that
  * names the parameter and says what it accepts (the schema field's description).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { errors } from './errors.js';
 
 export function parseParams<Schema extends z.ZodObject>(schema: Schema, raw: Record<string, unknown>): z.output<Schema> {
@@ -16,4 +16,22 @@ export function parseParams<Schema extends z.ZodObject>(schema: Schema, raw: Rec
     throw errors.badParameter(name, `required: ${accepts}`);
   }
   throw errors.badParameter(name, accepts);
+}
+
+/**
+ * Parameter shapes shared by REST (query strings: everything arrives as a string) and MCP
+ * (JSON arguments: arrays, numbers and booleans arrive typed). Each accepts both forms.
+ */
+export function inList(description: string) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean))
+    .describe(`${description} (comma-separated, or an array in MCP)`);
+}
+
+export function flag(description: string) {
+  return z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((value) => value === true || value === 'true' || value === '1')
+    .describe(`${description} (true or false)`);
 }

@@ -16,6 +16,8 @@ export interface Capability<Schema extends z.ZodObject = z.ZodObject, Body = unk
   /** Credits a call that ran and failed costs (SPEC 8: 1 for assemble_context, ground, changes). */
   failureCost: number;
   params: Schema;
+  /** The body a successful call returns (MCP outputSchema, OpenAPI). */
+  response: z.ZodType;
   run(params: z.output<Schema>, services: Services): Promise<Body>;
 }
 

@@ -3,3 +3,4 @@ export { readConfig, type ServerConfig } from './config.js';
 export { executeCapability, type Capability } from './capability.js';
 export { searchCapability } from './handlers/search.js';
 export { documentCapability } from './handlers/document.js';
+export { CATALOG, type CatalogEntry } from './catalog.js';

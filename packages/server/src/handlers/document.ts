@@ -1,4 +1,4 @@
-import { DocumentParamsSchema, errors, type Document } from '@evidence/schemas';
+import { DocumentParamsSchema, DocumentSchema, errors, type Document } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
 
 /** GET /doc/{id}, tool get_document: full text of one passage (SPEC 4.2). */
@@ -7,6 +7,7 @@ export const documentCapability: Capability<typeof DocumentParamsSchema, Documen
   cost: 1,
   failureCost: 1,
   params: DocumentParamsSchema,
+  response: DocumentSchema,
   async run(params, services) {
     const { document, partial } = await services.pool.document(params.id, services.config.searchTimeoutMs);
     if (!document) {

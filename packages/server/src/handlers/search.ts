@@ -1,4 +1,4 @@
-import { SearchParamsSchema, type WebSearchResponse } from '@evidence/schemas';
+import { SearchParamsSchema, WebSearchResponseSchema, type WebSearchResponse } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
 
 /** GET /search, tool web_search: keyword ranking across every shard (SPEC 4.1). */
@@ -7,6 +7,7 @@ export const searchCapability: Capability<typeof SearchParamsSchema, WebSearchRe
   cost: 1,
   failureCost: 1,
   params: SearchParamsSchema,
+  response: WebSearchResponseSchema,
   async run(params, services) {
     const result = await services.pool.search({
       query: params.q,

@@ -1,7 +1,6 @@
 import type { TemplatedApp } from 'uWebSockets.js';
 import { respond } from '../http/respond.js';
-import { documentCapability } from '../handlers/document.js';
-import { searchCapability } from '../handlers/search.js';
+import { CATALOG } from '../catalog.js';
 import type { Services } from '../services.js';
 import { registerAccount } from './account.js';
 import { registerProbes } from './probes.js';
@@ -9,8 +8,9 @@ import { registerCapabilityRoute } from './rest-adapter.js';
 
 export function registerRoutes(app: TemplatedApp, services: Services): void {
   registerProbes(app, services);
-  registerCapabilityRoute(app, services, '/search', searchCapability);
-  registerCapabilityRoute(app, services, '/doc/:id', documentCapability, ['id']);
+  for (const entry of CATALOG) {
+    registerCapabilityRoute(app, services, entry.rest.path, entry.capability, entry.rest.pathParameters);
+  }
   registerAccount(app, services);
   app.any('/*', (res, req) => {
     const method = req.getCaseSensitiveMethod();
