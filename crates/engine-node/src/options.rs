@@ -107,15 +107,158 @@ impl From<Passage> for evidence_engine::Passage {
     }
 }
 
-/// A keyword search of one shard.
+/// Filters of SPEC 4.1; absent or empty means no constraint.
+#[napi(object)]
+#[derive(Default)]
+pub struct SearchFilters {
+    pub vertical: Option<String>,
+    /// Exact host.
+    pub site: Option<String>,
+    pub exclude_site: Option<Vec<String>>,
+    pub tld: Option<Vec<String>>,
+    /// Any of these languages (`lang` and `langs` together).
+    pub langs: Option<Vec<String>>,
+    pub content_type: Option<Vec<String>>,
+    pub authority: Option<Vec<String>>,
+    pub topic: Option<Vec<String>>,
+    pub community: Option<Vec<String>>,
+    /// `cc` or `delta`
+    pub source: Option<String>,
+    /// fetched_at bounds, unix seconds, inclusive
+    pub fetched_from: Option<i64>,
+    pub fetched_to: Option<i64>,
+    /// published_at bounds, unix seconds, inclusive
+    pub published_from: Option<i64>,
+    pub published_to: Option<i64>,
+    pub min_host_rank: Option<f64>,
+    pub min_quality: Option<i64>,
+    pub min_words: Option<u32>,
+    pub max_words: Option<u32>,
+    pub min_centrality: Option<f64>,
+    pub min_independent_sources: Option<u32>,
+    /// Only passages carrying this exact (analysed) term or phrase.
+    pub term: Option<String>,
+    /// Drop explicit content.
+    pub safe: Option<bool>,
+    /// Passage ids never to return.
+    pub exclude_ids: Option<Vec<String>>,
+}
+
+/// A search of one shard.
 #[napi(object)]
 pub struct SearchRequest {
-    /// AND, OR, -term, "exact phrase"; bare terms are OR-ed and ranked by BM25.
+    /// AND, OR, -term, "exact phrase"; bare terms are OR-ed and ranked by BM25. Empty browses.
     pub query: String,
+    /// `keyword` (default), `semantic` or `hybrid` (weighted reciprocal-rank fusion).
+    pub mode: Option<String>,
+    /// A query vector for semantic ranking (similarity search) instead of embedding the query.
+    pub vector: Option<Vec<f64>>,
     /// Hits to return; 0 counts matches only.
     pub limit: u32,
+    pub filters: Option<SearchFilters>,
+    /// `relevance` (default), `recency`, `host_rank`, `quality`, `published`, `words`, `centrality`.
+    pub sort: Option<String>,
+    /// `none` (default), `host`, `page`, `story`.
+    pub collapse: Option<String>,
+    pub prefer_recent: Option<bool>,
+    pub prefer_authority: Option<bool>,
+    /// Unix seconds ages are measured from (prefer_recent); default now.
+    pub now: Option<i64>,
+    /// Also count host, vertical, source, content type and publish year over the match set.
+    pub facets: Option<bool>,
     /// Milliseconds the shard may spend; 0 or absent = no deadline.
     pub timeout_ms: Option<u32>,
+}
+
+fn invalid(name: &str, value: &str, accepts: &str) -> napi::Error {
+    napi::Error::new(napi::Status::InvalidArg, format!("EINVALID: {name} must be one of {accepts}, got {value}"))
+}
+
+fn mode_of(value: Option<String>) -> napi::Result<evidence_engine::Mode> {
+    use evidence_engine::Mode;
+    Ok(match value.as_deref() {
+        None | Some("keyword") => Mode::Keyword,
+        Some("semantic") => Mode::Semantic,
+        Some("hybrid") => Mode::Hybrid,
+        Some(other) => return Err(invalid("mode", other, "keyword, semantic, hybrid")),
+    })
+}
+
+fn sort_of(value: Option<String>) -> napi::Result<evidence_engine::SortBy> {
+    use evidence_engine::SortBy;
+    Ok(match value.as_deref() {
+        None | Some("relevance") => SortBy::Relevance,
+        Some("recency") => SortBy::Recency,
+        Some("host_rank") => SortBy::HostRank,
+        Some("quality") => SortBy::Quality,
+        Some("published") => SortBy::Published,
+        Some("words") => SortBy::Words,
+        Some("centrality") => SortBy::Centrality,
+        Some(other) => return Err(invalid("sort", other, "relevance, recency, host_rank, quality, published, words, centrality")),
+    })
+}
+
+fn collapse_of(value: Option<String>) -> napi::Result<evidence_engine::Collapse> {
+    use evidence_engine::Collapse;
+    Ok(match value.as_deref() {
+        None | Some("none") => Collapse::None,
+        Some("host") => Collapse::Host,
+        Some("page") => Collapse::Page,
+        Some("story") => Collapse::Story,
+        Some(other) => return Err(invalid("collapse", other, "none, host, page, story")),
+    })
+}
+
+fn filters_of(filters: Option<SearchFilters>) -> evidence_engine::Filters {
+    let filters = filters.unwrap_or_default();
+    evidence_engine::Filters {
+        vertical: filters.vertical,
+        site: filters.site,
+        exclude_site: filters.exclude_site.unwrap_or_default(),
+        tld: filters.tld.unwrap_or_default(),
+        langs: filters.langs.unwrap_or_default(),
+        content_type: filters.content_type.unwrap_or_default(),
+        authority: filters.authority.unwrap_or_default(),
+        topic: filters.topic.unwrap_or_default(),
+        community: filters.community.unwrap_or_default(),
+        source: filters.source,
+        fetched_from: filters.fetched_from,
+        fetched_to: filters.fetched_to,
+        published_from: filters.published_from,
+        published_to: filters.published_to,
+        min_host_rank: filters.min_host_rank,
+        min_quality: filters.min_quality,
+        min_words: filters.min_words.map(u64::from),
+        max_words: filters.max_words.map(u64::from),
+        min_centrality: filters.min_centrality,
+        min_independent_sources: filters.min_independent_sources.map(u64::from),
+        term: filters.term,
+        safe: filters.safe.unwrap_or(false),
+        exclude_ids: filters.exclude_ids.unwrap_or_default(),
+    }
+}
+
+/// The engine's request from the binding's.
+pub fn engine_request(request: SearchRequest) -> napi::Result<evidence_engine::SearchRequest> {
+    let now = request.now.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+    });
+    Ok(evidence_engine::SearchRequest {
+        query: request.query,
+        vector: request.vector.map(|vector| vector.into_iter().map(|value| value as f32).collect()),
+        mode: mode_of(request.mode)?,
+        limit: request.limit as usize,
+        filters: filters_of(request.filters),
+        sort: sort_of(request.sort)?,
+        collapse: collapse_of(request.collapse)?,
+        rerank: evidence_engine::Rerank {
+            prefer_recent: request.prefer_recent.unwrap_or(false),
+            prefer_authority: request.prefer_authority.unwrap_or(false),
+            now,
+        },
+        facets: request.facets.unwrap_or(false),
+        deadline: evidence_engine::Deadline::after_millis(request.timeout_ms.unwrap_or(0) as u64),
+    })
 }
 
 /// What one `add` did.

@@ -34,15 +34,12 @@ impl ShardReader {
         Ok(ReloadReport { num_docs: report.num_docs as i64, segments: report.segments as u32, vectors: report.vectors as i64 })
     }
 
-    /// Keyword search; returns a MessagePack-encoded `{ hits, total, timed_out, elapsed_us }`
-    /// with hits in SPEC field names, ready to move to another thread.
+    /// Search (keyword, semantic or hybrid, with filters, sort, collapse and facets); returns a
+    /// MessagePack-encoded `{ hits, total, timed_out, elapsed_us, facets? }` with hits in SPEC
+    /// field names, ready to move to another thread.
     #[napi]
     pub fn search(&self, request: SearchRequest) -> napi::Result<Buffer> {
-        let request = evidence_engine::SearchRequest {
-            query: request.query,
-            limit: request.limit as usize,
-            deadline: evidence_engine::Deadline::after_millis(request.timeout_ms.unwrap_or(0) as u64),
-        };
+        let request = crate::options::engine_request(request)?;
         let result = self.reader()?.search(&request).into_js()?;
         Ok(evidence_engine::to_msgpack(&result).into_js()?.into())
     }
@@ -54,6 +51,13 @@ impl ShardReader {
             Some(document) => Ok(Some(evidence_engine::to_msgpack(&document).into_js()?.into())),
             None => Ok(None),
         }
+    }
+
+    /// The vector of a passage (the seed of a similarity search), or null for an unknown id.
+    #[napi]
+    pub fn passage_vector(&self, id: String) -> napi::Result<Option<Vec<f64>>> {
+        let vector = self.reader()?.passage_vector(&id).into_js()?;
+        Ok(vector.map(|vector| vector.into_iter().map(f64::from).collect()))
     }
 
     #[napi]

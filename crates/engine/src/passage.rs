@@ -66,6 +66,9 @@ pub struct Hit {
     pub community_id: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub content_type: Option<String>,
+    /// Present when collapse folded rows: how many rows the group had.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group_size: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub in_degree: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -152,6 +155,7 @@ impl StoredReader<'_> {
             centrality: self.f64(fields.centrality),
             community_id: self.text(fields.community_id),
             content_type: self.text(fields.content_type),
+            group_size: None,
             in_degree: self.u64(fields.in_degree),
             independent_sources: self.u64(fields.independent_sources),
             published_at: self.i64(fields.published_at),

@@ -7,39 +7,48 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use std::collections::HashMap;
+
 use serde::Serialize;
-use tantivy::collector::{Collector, Count, TopDocs};
-use tantivy::query::{EnableScoring, Query, QueryParser, TermQuery};
+use tantivy::collector::{Collector, Count, DocSetCollector, TopDocs};
+use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query, QueryParser, TermQuery, TermSetQuery};
 use tantivy::schema::IndexRecordOption;
-use tantivy::{DocAddress, Index, IndexReader, ReloadPolicy, Searcher, TantivyDocument, Term};
+use tantivy::{DocAddress, Index, IndexReader, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 use crate::deadline::Deadline;
+use crate::embedder::{Embedder, HashingEmbedder};
 use crate::error::Result;
+use crate::facets::{FacetCollector, FacetCounts};
+use crate::filters::{everything, filter_clauses, filtered};
 use crate::passage::{Document, Hit, StoredReader};
+use crate::ranking::{apply_collapse, apply_field_sort, apply_rerank, fuse_reciprocal_rank, sort_by_order, Candidate, SignalColumns};
+use crate::request::{Collapse, Mode, SearchRequest, SortBy};
 use crate::schema::ShardFields;
-use crate::shard::{open_index, ShardOptions};
+use crate::shard::{open_index, vector_key, ShardOptions};
 use crate::vectors::VectorIndex;
 
 /// Title matches weigh more than body matches.
 const TITLE_BOOST: f32 = 1.5;
-
-#[derive(Clone, Debug)]
-pub struct SearchRequest {
-    pub query: String,
-    /// Hits to return; 0 counts matches only.
-    pub limit: usize,
-    pub deadline: Deadline,
-}
+/// Candidates kept per shard when a rerank, collapse or fusion reorders them.
+const RERANK_DEPTH_MIN: usize = 200;
+const RERANK_DEPTH_MAX: usize = 1000;
+/// Nearest neighbours a semantic ranking considers per shard (before filters).
+const SEMANTIC_DEPTH_MIN: usize = 100;
+/// Cosine similarity below which a neighbour is not a semantic match (noise for the hashing
+/// embedder, whose unrelated texts land near 0).
+pub const SEMANTIC_MIN_SIMILARITY: f64 = 0.1;
 
 /// What one shard answers; the pool merges these.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct ShardSearchResult {
     pub hits: Vec<Hit>,
-    /// Exact number of live matches in the segments searched.
+    /// Exact number of live matches in the segments searched (see `Mode` for what matches).
     pub total: u64,
     /// The deadline cut the search short: `total` and `hits` cover only part of the shard.
     pub timed_out: bool,
     pub elapsed_us: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub facets: Option<FacetCounts>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -57,6 +66,15 @@ pub struct ShardReader {
     reader: IndexReader,
     query_parser: QueryParser,
     vectors: VectorIndex,
+    embedder: HashingEmbedder,
+}
+
+/// A ranked list, how many passages matched, and the query of the match set (for facets).
+struct Ranked {
+    candidates: Vec<Candidate>,
+    total: u64,
+    timed_out: bool,
+    match_query: Box<dyn Query>,
 }
 
 impl ShardReader {
@@ -74,6 +92,7 @@ impl ShardReader {
             reader,
             query_parser,
             vectors,
+            embedder: HashingEmbedder::new(options.dimensions),
         })
     }
 
@@ -111,6 +130,19 @@ impl ShardReader {
         query
     }
 
+    /// The `term` filter: the needle analysed like the body, required in title or text.
+    fn term_filter(&self, needle: &Option<String>) -> Option<Box<dyn Query>> {
+        let needle = needle.as_ref()?.trim();
+        if needle.is_empty() {
+            return None;
+        }
+        Some(self.parse_query(&format!("\"{}\"", needle.replace('"', " "))))
+    }
+
+    fn clauses(&self, request: &SearchRequest) -> Vec<(Occur, Box<dyn Query>)> {
+        filter_clauses(&request.filters, &self.fields, self.term_filter(&request.filters.term))
+    }
+
     pub fn search(&self, request: &SearchRequest) -> Result<ShardSearchResult> {
         let started = Instant::now();
         let deadline = request.deadline;
@@ -118,25 +150,146 @@ impl ShardReader {
             return Ok(ShardSearchResult { timed_out: true, ..Default::default() });
         }
         let searcher = self.reader.searcher();
-        let query = self.parse_query(&request.query);
-        let (scored, total, timed_out) = if request.limit == 0 {
-            let (total, timed_out) = collect_by_segment(&searcher, query.as_ref(), &Count, deadline, false)?;
-            (Vec::new(), total as u64, timed_out)
+        let browsing = request.query.trim().is_empty() && request.vector.is_none();
+        let mode = if browsing { Mode::Keyword } else { request.mode };
+        let reorders = request.rerank.is_active() || request.collapse != Collapse::None || mode == Mode::Hybrid;
+        let depth = if reorders && request.limit > 0 {
+            (request.limit * 5).clamp(RERANK_DEPTH_MIN, RERANK_DEPTH_MAX)
         } else {
-            let collector = (TopDocs::with_limit(request.limit).order_by_score(), Count);
-            let ((top, total), timed_out) = collect_by_segment(&searcher, query.as_ref(), &collector, deadline, true)?;
-            (top, total as u64, timed_out)
+            request.limit
         };
-        let hits = self.fetch_hits(&searcher, &scored)?;
-        Ok(ShardSearchResult { hits, total, timed_out, elapsed_us: started.elapsed().as_micros() as u64 })
+        let ranked = match mode {
+            Mode::Keyword => self.keyword_ranking(&searcher, request, depth, deadline)?,
+            Mode::Semantic => self.semantic_ranking(&searcher, request, depth)?,
+            Mode::Hybrid => self.hybrid_ranking(&searcher, request, depth, deadline)?,
+        };
+        let mut columns = SignalColumns::new(&searcher);
+        let mut candidates = ranked.candidates;
+        if request.sort == SortBy::Relevance {
+            apply_rerank(&mut candidates, &request.rerank, &mut columns);
+        } else if mode != Mode::Keyword {
+            apply_field_sort(&mut candidates, request.sort, &mut columns);
+        }
+        let mut candidates = apply_collapse(candidates, request.collapse, &mut columns);
+        candidates.truncate(request.limit);
+        let facets = if request.facets {
+            let (counts, _) = collect_by_segment(&searcher, ranked.match_query.as_ref(), &FacetCollector, deadline, false)?;
+            Some(counts)
+        } else {
+            None
+        };
+        let hits = self.fetch_hits(&searcher, &candidates, request.collapse != Collapse::None)?;
+        Ok(ShardSearchResult {
+            hits,
+            total: ranked.total,
+            timed_out: ranked.timed_out,
+            elapsed_us: started.elapsed().as_micros() as u64,
+            facets,
+        })
     }
 
-    /// Second phase: read stored fields of the top-k only.
-    fn fetch_hits(&self, searcher: &Searcher, scored: &[(f32, DocAddress)]) -> Result<Vec<Hit>> {
-        let mut hits = Vec::with_capacity(scored.len());
-        for (score, address) in scored {
-            let doc: TantivyDocument = searcher.doc(*address)?;
-            hits.push(StoredReader { doc: &doc, fields: &self.fields }.hit(*score as f64));
+    fn keyword_query(&self, request: &SearchRequest) -> Box<dyn Query> {
+        let base = if request.query.trim().is_empty() { everything() } else { self.parse_query(&request.query) };
+        filtered(base, self.clauses(request))
+    }
+
+    /// BM25 over the filtered match set; or, for a field sort, the top by that field over
+    /// every match (BM25 still reported as the score when there is a query).
+    fn keyword_ranking(&self, searcher: &Searcher, request: &SearchRequest, depth: usize, deadline: Deadline) -> Result<Ranked> {
+        let query = self.keyword_query(request);
+        if depth == 0 {
+            let (total, timed_out) = collect_by_segment(searcher, query.as_ref(), &Count, deadline, false)?;
+            return Ok(Ranked { candidates: Vec::new(), total: total as u64, timed_out, match_query: query });
+        }
+        let Some(field) = request.sort.field_name() else {
+            let collector = (TopDocs::with_limit(depth).order_by_score(), Count);
+            let ((top, total), timed_out) = collect_by_segment(searcher, query.as_ref(), &collector, deadline, true)?;
+            let candidates = top.into_iter().map(|(score, address)| Candidate::scored(address, score as f64)).collect();
+            return Ok(Ranked { candidates, total: total as u64, timed_out, match_query: query });
+        };
+        let (ordered, total, timed_out) = top_by_field(searcher, query.as_ref(), field, depth, deadline)?;
+        let weight = if request.query.trim().is_empty() {
+            None
+        } else {
+            Some(query.weight(EnableScoring::enabled_from_searcher(searcher))?)
+        };
+        let mut candidates = Vec::with_capacity(ordered.len());
+        for (order, address) in ordered {
+            let score = match &weight {
+                Some(weight) => weight.explain(searcher.segment_reader(address.segment_ord), address.doc_id)?.value() as f64,
+                None => 0.0,
+            };
+            candidates.push(Candidate { address, score, order, group_size: 1 });
+        }
+        Ok(Ranked { candidates, total: total as u64, timed_out, match_query: query })
+    }
+
+    /// The query vector: given, or the query text embedded.
+    fn query_vector(&self, request: &SearchRequest) -> Vec<f32> {
+        match &request.vector {
+            Some(vector) => vector.clone(),
+            None => self.embedder.embed(&request.query),
+        }
+    }
+
+    /// The nearest neighbours that pass the filters, best first (score = cosine similarity),
+    /// and the query that matches exactly them.
+    fn semantic_candidates(&self, searcher: &Searcher, request: &SearchRequest, depth: usize) -> Result<(Vec<Candidate>, Box<dyn Query>)> {
+        let vector = self.query_vector(request);
+        let neighbours = if vector.iter().all(|value| *value == 0.0) {
+            Vec::new()
+        } else {
+            self.vectors.search(&vector, depth.max(SEMANTIC_DEPTH_MIN))?
+        };
+        let similarity: HashMap<u64, f64> = neighbours
+            .iter()
+            .map(|(key, distance)| (*key, 1.0 - *distance as f64))
+            .filter(|(_, similarity)| *similarity >= SEMANTIC_MIN_SIMILARITY)
+            .collect();
+        let key_terms: Vec<Term> = similarity.keys().map(|key| Term::from_field_u64(self.fields.vector_key, *key)).collect();
+        let neighbour_query: Box<dyn Query> = Box::new(TermSetQuery::new(key_terms));
+        let match_query = filtered(neighbour_query, self.clauses(request));
+        let addresses = searcher.search(match_query.as_ref(), &DocSetCollector)?;
+        let mut candidates = Vec::with_capacity(addresses.len());
+        for address in addresses {
+            let key = searcher.segment_reader(address.segment_ord).fast_fields().u64("vector_key")?.first(address.doc_id);
+            if let Some(score) = key.and_then(|key| similarity.get(&key)) {
+                candidates.push(Candidate::scored(address, *score));
+            }
+        }
+        sort_by_order(&mut candidates);
+        Ok((candidates, match_query))
+    }
+
+    /// Semantic mode: what matches is the filtered nearest neighbours considered.
+    fn semantic_ranking(&self, searcher: &Searcher, request: &SearchRequest, depth: usize) -> Result<Ranked> {
+        let (candidates, match_query) = self.semantic_candidates(searcher, request, depth)?;
+        let total = candidates.len() as u64;
+        Ok(Ranked { candidates, total, timed_out: false, match_query })
+    }
+
+    /// Keyword and semantic candidates fused by reciprocal rank; the match set is their union.
+    fn hybrid_ranking(&self, searcher: &Searcher, request: &SearchRequest, depth: usize, deadline: Deadline) -> Result<Ranked> {
+        let keyword_request = SearchRequest { sort: SortBy::Relevance, ..request.clone() };
+        let keyword = self.keyword_ranking(searcher, &keyword_request, depth.max(1), deadline)?;
+        let (semantic, semantic_query) = self.semantic_candidates(searcher, request, depth)?;
+        let candidates = if depth == 0 { Vec::new() } else { fuse_reciprocal_rank(&keyword.candidates, &semantic) };
+        let union: Box<dyn Query> =
+            Box::new(BooleanQuery::new(vec![(Occur::Should, keyword.match_query), (Occur::Should, semantic_query)]));
+        let (total, timed_out) = collect_by_segment(searcher, union.as_ref(), &Count, deadline, false)?;
+        Ok(Ranked { candidates, total: total as u64, timed_out: keyword.timed_out || timed_out, match_query: union })
+    }
+
+    /// Second phase: read stored fields of the final rows only.
+    fn fetch_hits(&self, searcher: &Searcher, candidates: &[Candidate], collapsed: bool) -> Result<Vec<Hit>> {
+        let mut hits = Vec::with_capacity(candidates.len());
+        for candidate in candidates {
+            let doc: TantivyDocument = searcher.doc(candidate.address)?;
+            let mut hit = StoredReader { doc: &doc, fields: &self.fields }.hit(candidate.score);
+            if collapsed {
+                hit.group_size = Some(candidate.group_size);
+            }
+            hits.push(hit);
         }
         Ok(hits)
     }
@@ -156,6 +309,39 @@ impl ShardReader {
         let doc: TantivyDocument = searcher.doc(address)?;
         Ok(Some(StoredReader { doc: &doc, fields: &self.fields }.document()))
     }
+
+    /// The vector of a passage (the seed of a similarity search), or None for an unknown id.
+    /// A passage whose vector is missing is embedded again from its stored title and text.
+    pub fn passage_vector(&self, id: &str) -> Result<Option<Vec<f32>>> {
+        if let Some(vector) = self.vectors.get(vector_key(id))? {
+            return Ok(Some(vector));
+        }
+        Ok(self.document(id)?.map(|document| self.embedder.embed(&format!("{}\n{}", document.title, document.text))))
+    }
+}
+
+/// Top `depth` matches by a numeric fast field, largest first (missing values last).
+fn top_by_field(searcher: &Searcher, query: &dyn Query, field: &str, depth: usize, deadline: Deadline) -> Result<(Vec<(f64, DocAddress)>, usize, bool)> {
+    fn widen<T: Copy>(rows: Vec<(Option<T>, DocAddress)>, to_f64: impl Fn(T) -> f64) -> Vec<(f64, DocAddress)> {
+        rows.into_iter().map(|(value, address)| (value.map(&to_f64).unwrap_or(f64::NEG_INFINITY), address)).collect()
+    }
+    Ok(match field {
+        "fetched_at" | "published_at" | "quality" => {
+            let collector = (TopDocs::with_limit(depth).order_by_fast_field::<i64>(field, Order::Desc), Count);
+            let ((rows, total), timed_out) = collect_by_segment(searcher, query, &collector, deadline, false)?;
+            (widen(rows, |value| value as f64), total, timed_out)
+        }
+        "host_rank" | "centrality" => {
+            let collector = (TopDocs::with_limit(depth).order_by_fast_field::<f64>(field, Order::Desc), Count);
+            let ((rows, total), timed_out) = collect_by_segment(searcher, query, &collector, deadline, false)?;
+            (widen(rows, |value| value), total, timed_out)
+        }
+        _ => {
+            let collector = (TopDocs::with_limit(depth).order_by_fast_field::<u64>(field, Order::Desc), Count);
+            let ((rows, total), timed_out) = collect_by_segment(searcher, query, &collector, deadline, false)?;
+            (widen(rows, |value| value as f64), total, timed_out)
+        }
+    })
 }
 
 /// Run a collector segment by segment, stopping at the deadline (tantivy's own search runs all

@@ -36,7 +36,7 @@ fn corpus() -> Vec<Passage> {
 
 fn search(reader: &ShardReader, query: &str, limit: usize) -> evidence_engine::ShardSearchResult {
     reader
-        .search(&SearchRequest { query: query.into(), limit, deadline: Deadline::none() })
+        .search(&SearchRequest { query: query.into(), limit, deadline: Deadline::none(), ..Default::default() })
         .unwrap()
 }
 
@@ -109,7 +109,7 @@ fn hits_carry_stored_fields() {
 fn expired_deadline_answers_timed_out_not_error() {
     let (_dir, reader) = written_shard();
     let result = reader
-        .search(&SearchRequest { query: "starter".into(), limit: 10, deadline: Deadline::expired() })
+        .search(&SearchRequest { query: "starter".into(), limit: 10, deadline: Deadline::expired(), ..Default::default() })
         .unwrap();
     assert!(result.timed_out);
     assert!(result.hits.is_empty());

@@ -16,6 +16,7 @@ export type {
   CommitNotice,
   Passage,
   ReloadReport,
+  SearchFilters,
   SearchRequest,
   ShardOptions,
 } from '../addon.cjs';
@@ -41,6 +42,7 @@ export interface NativeHit {
   centrality?: number;
   community_id?: string;
   content_type?: string;
+  group_size?: number;
   in_degree?: number;
   independent_sources?: number;
   published_at?: number;
@@ -50,12 +52,23 @@ export interface NativeHit {
   word_count?: number;
 }
 
+/** Facet counts over a match set (exact per shard; summed across shards). */
+export interface ShardFacets {
+  host: Record<string, number>;
+  vertical: Record<string, number>;
+  source: Record<string, number>;
+  content_type: Record<string, number>;
+  /** publish year (UTC) -> passages; undated passages are not counted */
+  published_year: Record<string, number>;
+}
+
 /** What `ShardReader.search` encodes (MessagePack). */
 export interface ShardSearchResult {
   hits: NativeHit[];
   total: number;
   timed_out: boolean;
   elapsed_us: number;
+  facets?: ShardFacets;
 }
 
 /** What `ShardReader.document` encodes (MessagePack): SPEC 2.3 fields plus provenance. */

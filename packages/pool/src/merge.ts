@@ -1,21 +1,82 @@
 /**
- * Gather: merge per-shard top-k lists into one top-k (score descending, id ascending on ties,
- * so equal scores order the same way every time) and sum exact totals.
+ * Gather: merge per-shard top-k lists into one top-k in the order the shards used (score, or
+ * the sort field; ties by id so equal keys order the same way every time), collapse groups
+ * that span shards (summing group sizes), sum exact totals and facet counts.
  */
-import type { NativeHit, ShardSearchResult } from '@evidence/native';
+import type { NativeHit, ShardFacets, ShardSearchResult } from '@evidence/native';
+
+export type SortName = 'relevance' | 'recency' | 'host_rank' | 'quality' | 'published' | 'words' | 'centrality';
+export type CollapseName = 'none' | 'host' | 'page' | 'story';
+
+export interface MergeOptions {
+  limit: number;
+  sort?: SortName;
+  collapse?: CollapseName;
+}
 
 export interface MergedSearch {
   hits: NativeHit[];
   total: number;
+  facets?: ShardFacets;
 }
 
-export function mergeTopK(results: ShardSearchResult[], limit: number): MergedSearch {
+const SORT_VALUE: Record<SortName, (hit: NativeHit) => number> = {
+  relevance: (hit) => hit.score,
+  recency: (hit) => hit.fetched_at,
+  host_rank: (hit) => hit.host_rank,
+  quality: (hit) => hit.quality,
+  published: (hit) => hit.published_at ?? Number.NEGATIVE_INFINITY,
+  words: (hit) => hit.word_count ?? Number.NEGATIVE_INFINITY,
+  centrality: (hit) => hit.centrality ?? Number.NEGATIVE_INFINITY,
+};
+
+const COLLAPSE_KEY: Record<Exclude<CollapseName, 'none'>, (hit: NativeHit) => string> = {
+  host: (hit) => hit.host,
+  page: (hit) => hit.id.slice(0, hit.id.lastIndexOf(':')),
+  story: (hit) => hit.story_id,
+};
+
+function sumInto(into: Record<string, number>, from: Record<string, number>): void {
+  for (const key in from) into[key] = (into[key] ?? 0) + from[key];
+}
+
+export function mergeFacets(all: ShardFacets[]): ShardFacets {
+  const merged: ShardFacets = { host: {}, vertical: {}, source: {}, content_type: {}, published_year: {} };
+  for (const facets of all) {
+    sumInto(merged.host, facets.host);
+    sumInto(merged.vertical, facets.vertical);
+    sumInto(merged.source, facets.source);
+    sumInto(merged.content_type, facets.content_type);
+    sumInto(merged.published_year, facets.published_year);
+  }
+  return merged;
+}
+
+export function mergeTopK(results: ShardSearchResult[], options: MergeOptions | number): MergedSearch {
+  const { limit, sort = 'relevance', collapse = 'none' } = typeof options === 'number' ? { limit: options } : options;
   let total = 0;
   const candidates: NativeHit[] = [];
+  const facets: ShardFacets[] = [];
   for (const result of results) {
     total += result.total;
     for (const hit of result.hits) candidates.push(hit);
+    if (result.facets) facets.push(result.facets);
   }
-  candidates.sort((left, right) => right.score - left.score || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
-  return { hits: candidates.slice(0, limit), total };
+  const value = SORT_VALUE[sort];
+  candidates.sort((left, right) => value(right) - value(left) || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
+  let hits = candidates;
+  if (collapse !== 'none') {
+    const keyOf = COLLAPSE_KEY[collapse];
+    const kept = new Map<string, NativeHit>();
+    for (const hit of candidates) {
+      const key = keyOf(hit);
+      const first = kept.get(key);
+      if (first) first.group_size = (first.group_size ?? 1) + (hit.group_size ?? 1);
+      else kept.set(key, hit);
+    }
+    hits = [...kept.values()];
+  }
+  const merged: MergedSearch = { hits: hits.slice(0, limit), total };
+  if (facets.length > 0) merged.facets = mergeFacets(facets);
+  return merged;
 }

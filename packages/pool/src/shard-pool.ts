@@ -10,13 +10,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { unpack } from 'msgpackr';
-import { COMMIT_FILE, shardDirectory, type NativeDocument, type ShardSearchResult } from '@evidence/native';
+import { COMMIT_FILE, shardDirectory, type NativeDocument, type SearchRequest, type ShardFacets, type ShardSearchResult } from '@evidence/native';
 import { errors } from '@evidence/schemas';
-import { mergeTopK } from './merge.js';
+import { mergeTopK, type CollapseName, type SortName } from './merge.js';
 import { settleWithin } from './deadline.js';
-import type { DocumentTask, ExpiredAnswer, SearchTask, ShardTask } from './tasks.js';
+import type { DocumentTask, ExpiredAnswer, SearchTask, ShardTask, VectorTask } from './tasks.js';
 
-type TaskBody = Omit<SearchTask, 'generation' | 'deadlineAt'> | Omit<DocumentTask, 'generation' | 'deadlineAt'>;
+type TaskBody =
+  | Omit<SearchTask, 'generation' | 'deadlineAt'>
+  | Omit<DocumentTask, 'generation' | 'deadlineAt'>
+  | Omit<VectorTask, 'generation' | 'deadlineAt'>;
 
 export interface ShardPoolOptions {
   dataDir: string;
@@ -30,9 +33,10 @@ export interface ShardPoolOptions {
   reloadPollMs?: number;
 }
 
-export interface PoolSearchRequest {
-  query: string;
-  limit: number;
+/** One search across every shard: the engine's request, with the pool's deadline. */
+export interface PoolSearchRequest extends Omit<SearchRequest, 'timeoutMs' | 'sort' | 'collapse'> {
+  sort?: SortName;
+  collapse?: CollapseName;
   timeoutMs: number;
 }
 
@@ -41,6 +45,7 @@ export interface PoolSearchResult {
   total: number;
   partial: boolean;
   shardsDown: number;
+  facets?: ShardFacets;
 }
 
 const workerFilename = fileURLToPath(new URL('./worker.js', import.meta.url));
@@ -100,13 +105,11 @@ export class ShardPool {
 
   async search(request: PoolSearchRequest): Promise<PoolSearchResult> {
     if (this.shards === 0) throw errors.noShard();
+    const { timeoutMs, ...shardRequest } = request;
     const answers = this.pools.map((_, shard) =>
-      this.run<Uint8Array | ExpiredAnswer>(
-        shard,
-        this.task(shard, request.timeoutMs, { op: 'search', request: { query: request.query, limit: request.limit } }),
-      ),
+      this.run<Uint8Array | ExpiredAnswer>(shard, this.task(shard, timeoutMs, { op: 'search', request: shardRequest })),
     );
-    const settled = await settleWithin(answers, request.timeoutMs + 50);
+    const settled = await settleWithin(answers, timeoutMs + 50);
     const results: ShardSearchResult[] = [];
     let shardsDown = 0;
     let partial = false;
@@ -129,8 +132,10 @@ export class ShardPool {
       results.push(result);
     }
     if (results.length === 0 && shardsDown === this.shards) throw errors.noShard();
-    const merged = mergeTopK(results, request.limit);
-    return { hits: merged.hits, total: merged.total, partial, shardsDown };
+    const merged = mergeTopK(results, { limit: request.limit, sort: request.sort, collapse: request.collapse });
+    const answer: PoolSearchResult = { hits: merged.hits, total: merged.total, partial, shardsDown };
+    if (merged.facets) answer.facets = merged.facets;
+    return answer;
   }
 
   /**
@@ -153,6 +158,28 @@ export class ShardPool {
     }
     if (partial && settled.every((outcome) => !outcome.ok)) throw errors.noShard();
     return { document: null, partial };
+  }
+
+  /**
+   * The vector of a passage, from whichever shard holds it (the seed of a similarity search).
+   * `partial` says a shard could not answer, so a miss is not proof of absence.
+   */
+  async passageVector(id: string, timeoutMs: number): Promise<{ vector: number[] | null; partial: boolean }> {
+    if (this.shards === 0) throw errors.noShard();
+    const answers = this.pools.map((_, shard) =>
+      this.run<number[] | null | ExpiredAnswer>(shard, this.task(shard, timeoutMs, { op: 'vector', id })),
+    );
+    const settled = await settleWithin(answers, timeoutMs + 50);
+    let partial = false;
+    for (const outcome of settled) {
+      if (!outcome.ok || isExpired(outcome.value)) {
+        partial = true;
+        continue;
+      }
+      if (outcome.value) return { vector: outcome.value, partial: false };
+    }
+    if (settled.every((outcome) => !outcome.ok)) throw errors.noShard();
+    return { vector: null, partial };
   }
 
   /** Threads and queue depth per shard, for /readyz and operators. */

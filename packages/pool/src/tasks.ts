@@ -18,7 +18,12 @@ export interface DocumentTask extends TaskBase {
   id: string;
 }
 
-export type ShardTask = SearchTask | DocumentTask;
+export interface VectorTask extends TaskBase {
+  op: 'vector';
+  id: string;
+}
+
+export type ShardTask = SearchTask | DocumentTask | VectorTask;
 
 /** A worker answers a task that waited past its deadline with this, without running it. */
 export interface ExpiredAnswer {

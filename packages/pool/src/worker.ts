@@ -38,6 +38,8 @@ async function openShard() {
         const bytes = reader.search({ ...task.request, timeoutMs: Math.max(1, Math.floor(remainingMs)) });
         return move(transferable(bytes));
       }
+      case 'vector':
+        return reader.passageVector(task.id);
       case 'document': {
         const bytes = reader.document(task.id);
         return bytes ? move(transferable(bytes)) : null;

@@ -1,10 +1,22 @@
 /** The document capability: full text of one passage (SPEC 4.2, 2.3). */
 import { z } from 'zod';
+import { flag } from './params.js';
+
+/** A boolean parameter that defaults to false and keeps its description (the 400 names what it accepts). */
+function optionalFlag(description: string) {
+  const base = flag(description);
+  return base.default(false).describe(`${base.description}, default false`);
+}
 
 export const DocumentParamsSchema = z.object({
   id: z.string().min(1).describe('a passage id of the form page:no'),
+  risk: optionalFlag('also return risk_flags'),
+  strip: optionalFlag("replace each instruction-like sentence with '[removed: instruction-like text]' and return sentences_removed; implies risk"),
 });
 export type DocumentParams = z.output<typeof DocumentParamsSchema>;
+
+/** Risk flags of a passage (SPEC 2.3, 2.6), in this order when present. */
+export const RiskFlagSchema = z.enum(['instruction_like', 'hidden_text', 'role_markers', 'low_trust_source']);
 
 export const DocumentSchema = z.object({
   id: z.string(),
@@ -16,5 +28,10 @@ export const DocumentSchema = z.object({
   host_rank: z.number(),
   quality: z.number().int(),
   text: z.string().describe('full cleaned body'),
+  risk_flags: z
+    .array(RiskFlagSchema)
+    .optional()
+    .describe('present when risk or strip was set; computed on the original text (instruction_like: the text addresses an AI system rather than the reader)'),
+  sentences_removed: z.number().int().optional().describe('present when strip was set: instruction-like sentences replaced by the marker'),
 });
 export type Document = z.infer<typeof DocumentSchema>;

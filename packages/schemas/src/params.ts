@@ -11,7 +11,7 @@ export function parseParams<Schema extends z.ZodObject>(schema: Schema, raw: Rec
   const issue = parsed.error.issues[0];
   const name = String(issue.path[0] ?? 'request');
   const field = (schema.shape as Record<string, z.ZodType>)[name];
-  const accepts = field?.description ?? issue.message;
+  const accepts = issue.code === 'custom' ? issue.message : (field?.description ?? issue.message);
   if (issue.code === 'invalid_type' && raw[name] === undefined) {
     throw errors.badParameter(name, `required: ${accepts}`);
   }

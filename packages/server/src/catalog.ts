@@ -6,6 +6,8 @@
 import type { Capability } from './capability.js';
 import { documentCapability } from './handlers/document.js';
 import { searchCapability } from './handlers/search.js';
+import { browseCapability } from './handlers/browse.js';
+import { similarCapability } from './handlers/similar.js';
 
 export interface CatalogEntry {
   capability: Capability;
@@ -42,6 +44,24 @@ export const CATALOG: CatalogEntry[] = [
     tool: {
       name: 'get_document',
       description: 'Full cleaned text of one passage by its id (page:no) from a search hit. Costs 1 credit.',
+      argumentAliases: {},
+    },
+  },
+  {
+    capability: similarCapability,
+    rest: { path: '/similar', pathParameters: [], summary: 'Semantic neighbours of a passage, never the passage itself (1 credit)' },
+    tool: {
+      name: 'similar',
+      description: 'Passages semantically close to a seed passage (more-like-this), by its id (page:no). Costs 1 credit.',
+      argumentAliases: {},
+    },
+  },
+  {
+    capability: browseCapability,
+    rest: { path: '/browse', pathParameters: [], summary: 'Recent or top passages without a query (1 credit)' },
+    tool: {
+      name: 'browse',
+      description: 'Recent (default) or top passages by host_rank, quality, published, words or centrality, optionally in one vertical, without a query. Costs 1 credit.',
       argumentAliases: {},
     },
   },

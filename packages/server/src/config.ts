@@ -14,6 +14,8 @@ export interface ServerConfig {
   maxQueue: number;
   authFailLimit: number;
   authFailWindowMs: number;
+  /** `hashing` (the model-free default) or `none` (no vectors: similar answers 400, search falls back to keyword). */
+  embedder: 'hashing' | 'none';
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 0): number {
@@ -24,6 +26,12 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum
     throw new Error(`invalid ${name}: expected an integer >= ${minimum}, got "${raw}"`);
   }
   return value;
+}
+
+function embedderOf(raw: string | undefined): 'hashing' | 'none' {
+  if (raw === undefined || raw === '' || raw === 'hashing') return 'hashing';
+  if (raw === 'none') return 'none';
+  throw new Error(`invalid EMBEDDER: expected hashing or none, got "${raw}"`);
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -38,5 +46,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxQueue: integer(env, 'MAX_QUEUE', 512, 1),
     authFailLimit: integer(env, 'AUTH_FAIL_LIMIT', 30, 1),
     authFailWindowMs: integer(env, 'AUTH_FAIL_WINDOW_MS', 60_000, 1),
+    embedder: embedderOf(env.EMBEDDER),
   };
 }

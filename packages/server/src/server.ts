@@ -13,7 +13,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: ServerConfig): Promise<RunningServer> {
+/**
+ * Open what capabilities run against (stores and shard pool over DATA_DIR) without any
+ * transport: the HTTP server and the MCP stdio server both start from here.
+ */
+export async function openServices(config: ServerConfig): Promise<Services> {
   const manifest = ensureManifest(config.dataDir, config.shards);
   const stores = await openStores({
     dataDir: config.dataDir,
@@ -28,7 +32,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     dimensions: manifest.dimensions,
     maxQueue: config.maxQueue,
   });
-  const services: Services = { pool, stores, config };
+  return { pool, stores, config };
+}
+
+/** Close what `openServices` opened: the pool first (no more work), then the stores. */
+export async function closeServices(services: Services): Promise<void> {
+  await services.pool.close();
+  await services.stores.close();
+}
+
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const services = await openServices(config);
   const app = uWS.App();
   registerRoutes(app, services);
   const listenSocket = await new Promise<uWS.us_listen_socket>((resolve, reject) => {
@@ -43,8 +57,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     services,
     async close() {
       uWS.us_listen_socket_close(listenSocket);
-      await pool.close();
-      await stores.close();
+      await closeServices(services);
     },
   };
 }

@@ -16,7 +16,7 @@ afterAll(() => service.close());
 
 describe('GET /search', () => {
   it('returns a SPEC-shaped response with real hits', async () => {
-    const response = await service.get('/search?q=sourdough');
+    const response = await service.get('/search?q=sourdough&mode=keyword');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
     const body = await response.json();
@@ -30,13 +30,13 @@ describe('GET /search', () => {
   });
 
   it('defaults limit to 10, clamps it to 100, and counts with 0', async () => {
-    const defaulted = await (await service.get('/search?q=bread')).json();
+    const defaulted = await (await service.get('/search?q=bread&mode=keyword')).json();
     expect(defaulted.results).toHaveLength(10);
     expect(defaulted.total).toBe(130);
-    const clamped = await (await service.get('/search?q=bread&limit=1000')).json();
+    const clamped = await (await service.get('/search?q=bread&limit=1000&mode=keyword')).json();
     expect(clamped.results).toHaveLength(100);
     expect(clamped.total).toBe(130);
-    const counted = await (await service.get('/search?q=bread&limit=0')).json();
+    const counted = await (await service.get('/search?q=bread&limit=0&mode=keyword')).json();
     expect(counted.results).toEqual([]);
     expect(counted.total).toBe(130);
   });
@@ -48,9 +48,9 @@ describe('GET /search', () => {
   });
 
   it('honours the boolean syntax', async () => {
-    const excluded = await (await service.get('/search?q=bread%20-seeds&limit=0')).json();
+    const excluded = await (await service.get('/search?q=bread%20-seeds&limit=0&mode=keyword')).json();
     expect(excluded.total).toBe(65);
-    const phrase = await (await service.get(`/search?q=${encodeURIComponent('"pasta needs"')}`)).json();
+    const phrase = await (await service.get(`/search?mode=keyword&q=${encodeURIComponent('"pasta needs"')}`)).json();
     expect(phrase.results.map((hit: { id: string }) => hit.id)).toEqual(['b:0']);
   });
 

@@ -1,3 +1,4 @@
+import { riskFlags, stripInstructionLike } from '@evidence/evidence';
 import { DocumentParamsSchema, DocumentSchema, errors, type Document } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
 
@@ -15,7 +16,7 @@ export const documentCapability: Capability<typeof DocumentParamsSchema, Documen
       if (partial) throw errors.noShard();
       throw errors.notFound(`no passage with id ${params.id}`);
     }
-    return {
+    const body: Document = {
       id: document.id,
       url: document.url,
       host: document.host,
@@ -26,5 +27,13 @@ export const documentCapability: Capability<typeof DocumentParamsSchema, Documen
       quality: document.quality,
       text: document.text,
     };
+    // strip implies risk; flags are always computed on the original text (SPEC 2.3).
+    if (params.risk || params.strip) body.risk_flags = riskFlags(document.text, { hostRank: document.host_rank });
+    if (params.strip) {
+      const stripped = stripInstructionLike(document.text);
+      body.text = stripped.text;
+      body.sentences_removed = stripped.sentencesRemoved;
+    }
+    return body;
   },
 };

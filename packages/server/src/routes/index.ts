@@ -3,6 +3,8 @@ import { respond } from '../http/respond.js';
 import { CATALOG } from '../catalog.js';
 import type { Services } from '../services.js';
 import { registerAccount } from './account.js';
+import { registerDiscovery } from './discovery.js';
+import { registerMcp } from './mcp.js';
 import { registerProbes } from './probes.js';
 import { registerCapabilityRoute } from './rest-adapter.js';
 
@@ -12,6 +14,8 @@ export function registerRoutes(app: TemplatedApp, services: Services): void {
     registerCapabilityRoute(app, services, entry.rest.path, entry.capability, entry.rest.pathParameters);
   }
   registerAccount(app, services);
+  registerMcp(app, services);
+  registerDiscovery(app, services);
   app.any('/*', (res, req) => {
     const method = req.getCaseSensitiveMethod();
     const url = req.getUrl();

@@ -1,0 +1,150 @@
+//! Facet counts over a match set, read from fast-field columns segment by segment: host,
+//! vertical, source and content type counts and a publish-year histogram. Counts are exact per
+//! shard; the pool sums them across shards, so they are exact overall.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+use tantivy::collector::{Collector, SegmentCollector};
+use tantivy::columnar::{Column, StrColumn};
+use tantivy::{DocId, Score, SegmentOrdinal, SegmentReader};
+
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct FacetCounts {
+    pub host: HashMap<String, u64>,
+    pub vertical: HashMap<String, u64>,
+    pub source: HashMap<String, u64>,
+    pub content_type: HashMap<String, u64>,
+    /// Publish year (UTC) -> passages; undated passages are not counted here.
+    pub published_year: HashMap<String, u64>,
+}
+
+const KEYWORD_FACETS: [&str; 4] = ["host", "vertical", "source", "content_type"];
+
+pub struct FacetCollector;
+
+pub struct SegmentFacetCollector {
+    columns: Vec<Option<StrColumn>>,
+    ordinal_counts: Vec<HashMap<u64, u64>>,
+    published_at: Option<Column<i64>>,
+    year_counts: HashMap<i64, u64>,
+}
+
+/// Proleptic Gregorian year of a unix timestamp (days-to-civil, Howard Hinnant).
+pub fn year_of(unix_seconds: i64) -> i64 {
+    let days = unix_seconds.div_euclid(86_400);
+    let shifted = days + 719_468;
+    let era = shifted.div_euclid(146_097);
+    let day_of_era = shifted - era * 146_097;
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
+    year_of_era + era * 400 + if month <= 2 { 1 } else { 0 }
+}
+
+impl Collector for FacetCollector {
+    type Fruit = FacetCounts;
+    type Child = SegmentFacetCollector;
+
+    fn for_segment(&self, _segment: SegmentOrdinal, reader: &SegmentReader) -> tantivy::Result<SegmentFacetCollector> {
+        let fast_fields = reader.fast_fields();
+        let mut columns = Vec::with_capacity(KEYWORD_FACETS.len());
+        for name in KEYWORD_FACETS {
+            columns.push(fast_fields.str(name)?);
+        }
+        Ok(SegmentFacetCollector {
+            ordinal_counts: vec![HashMap::new(); columns.len()],
+            columns,
+            published_at: fast_fields.i64("published_at").ok(),
+            year_counts: HashMap::new(),
+        })
+    }
+
+    fn requires_scoring(&self) -> bool {
+        false
+    }
+
+    fn merge_fruits(&self, fruits: Vec<FacetCounts>) -> tantivy::Result<FacetCounts> {
+        let mut merged = FacetCounts::default();
+        for fruit in fruits {
+            merged.merge(fruit);
+        }
+        Ok(merged)
+    }
+}
+
+impl SegmentCollector for SegmentFacetCollector {
+    type Fruit = FacetCounts;
+
+    fn collect(&mut self, doc: DocId, _score: Score) {
+        for (column, counts) in self.columns.iter().zip(self.ordinal_counts.iter_mut()) {
+            if let Some(column) = column {
+                for ordinal in column.term_ords(doc) {
+                    *counts.entry(ordinal).or_insert(0) += 1;
+                }
+            }
+        }
+        if let Some(published_at) = &self.published_at {
+            if let Some(value) = published_at.first(doc) {
+                *self.year_counts.entry(year_of(value)).or_insert(0) += 1;
+            }
+        }
+    }
+
+    fn harvest(self) -> FacetCounts {
+        let mut named: Vec<HashMap<String, u64>> = Vec::with_capacity(self.columns.len());
+        for (column, counts) in self.columns.iter().zip(self.ordinal_counts) {
+            let mut by_name = HashMap::with_capacity(counts.len());
+            if let Some(column) = column {
+                let mut text = String::new();
+                for (ordinal, count) in counts {
+                    text.clear();
+                    if column.ord_to_str(ordinal, &mut text).unwrap_or(false) {
+                        by_name.insert(text.clone(), count);
+                    }
+                }
+            }
+            named.push(by_name);
+        }
+        let mut named = named.into_iter();
+        FacetCounts {
+            host: named.next().unwrap_or_default(),
+            vertical: named.next().unwrap_or_default(),
+            source: named.next().unwrap_or_default(),
+            content_type: named.next().unwrap_or_default(),
+            published_year: self.year_counts.into_iter().map(|(year, count)| (year.to_string(), count)).collect(),
+        }
+    }
+}
+
+impl FacetCounts {
+    pub fn merge(&mut self, other: FacetCounts) {
+        let pairs = [
+            (&mut self.host, other.host),
+            (&mut self.vertical, other.vertical),
+            (&mut self.source, other.source),
+            (&mut self.content_type, other.content_type),
+            (&mut self.published_year, other.published_year),
+        ];
+        for (into, from) in pairs {
+            for (key, count) in from {
+                *into.entry(key).or_insert(0) += count;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::year_of;
+
+    #[test]
+    fn years_of_known_instants() {
+        assert_eq!(year_of(0), 1970);
+        assert_eq!(year_of(951_782_400), 2000); // 2000-02-29
+        assert_eq!(year_of(1_704_067_199), 2023); // 2023-12-31T23:59:59
+        assert_eq!(year_of(1_704_067_200), 2024);
+        assert_eq!(year_of(-1), 1969);
+    }
+}

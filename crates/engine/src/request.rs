@@ -1,0 +1,132 @@
+//! What a caller may ask one shard for (SPEC 4.1): mode, filters, sort, collapse, facets and
+//! soft reranks. The pool sends the same request to every shard and merges the answers.
+
+use crate::deadline::Deadline;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    #[default]
+    Keyword,
+    Semantic,
+    /// Keyword and vector rankings fused by weighted reciprocal rank.
+    Hybrid,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SortBy {
+    #[default]
+    Relevance,
+    /// fetched_at, newest first
+    Recency,
+    HostRank,
+    Quality,
+    /// published_at, newest first (undated last)
+    Published,
+    /// word_count, longest first
+    Words,
+    Centrality,
+}
+
+impl SortBy {
+    /// The fast field a non-relevance sort reads.
+    pub fn field_name(&self) -> Option<&'static str> {
+        match self {
+            SortBy::Relevance => None,
+            SortBy::Recency => Some("fetched_at"),
+            SortBy::HostRank => Some("host_rank"),
+            SortBy::Quality => Some("quality"),
+            SortBy::Published => Some("published_at"),
+            SortBy::Words => Some("word_count"),
+            SortBy::Centrality => Some("centrality"),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Collapse {
+    #[default]
+    None,
+    Host,
+    Page,
+    Story,
+}
+
+/// Every filter of SPEC 4.1. Empty lists and `None` mean "no constraint".
+#[derive(Clone, Debug, Default)]
+pub struct Filters {
+    pub vertical: Option<String>,
+    pub site: Option<String>,
+    pub exclude_site: Vec<String>,
+    pub tld: Vec<String>,
+    /// `lang` and `langs` together: a passage in any of these languages.
+    pub langs: Vec<String>,
+    pub content_type: Vec<String>,
+    pub authority: Vec<String>,
+    pub topic: Vec<String>,
+    pub community: Vec<String>,
+    pub source: Option<String>,
+    pub fetched_from: Option<i64>,
+    pub fetched_to: Option<i64>,
+    pub published_from: Option<i64>,
+    pub published_to: Option<i64>,
+    pub min_host_rank: Option<f64>,
+    pub min_quality: Option<i64>,
+    pub min_words: Option<u64>,
+    pub max_words: Option<u64>,
+    pub min_centrality: Option<f64>,
+    pub min_independent_sources: Option<u64>,
+    /// Only passages carrying this exact (analysed) term.
+    pub term: Option<String>,
+    /// Drop explicit content.
+    pub safe: bool,
+    /// Passage ids never to return (e.g. the seed of a similarity search).
+    pub exclude_ids: Vec<String>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Rerank {
+    pub prefer_recent: bool,
+    pub prefer_authority: bool,
+    /// Unix seconds that ages are measured from.
+    pub now: i64,
+}
+
+impl Rerank {
+    pub fn is_active(&self) -> bool {
+        self.prefer_recent || self.prefer_authority
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchRequest {
+    /// Query text; empty browses (every passage that passes the filters).
+    pub query: String,
+    /// A query vector for semantic ranking (similarity search); otherwise the query text is embedded.
+    pub vector: Option<Vec<f32>>,
+    pub mode: Mode,
+    /// Hits to return; 0 counts matches only.
+    pub limit: usize,
+    pub filters: Filters,
+    pub sort: SortBy,
+    pub collapse: Collapse,
+    pub rerank: Rerank,
+    pub facets: bool,
+    pub deadline: Deadline,
+}
+
+impl Default for SearchRequest {
+    fn default() -> Self {
+        SearchRequest {
+            query: String::new(),
+            vector: None,
+            mode: Mode::Keyword,
+            limit: 10,
+            filters: Filters { safe: false, ..Default::default() },
+            sort: SortBy::Relevance,
+            collapse: Collapse::None,
+            rerank: Rerank::default(),
+            facets: false,
+            deadline: Deadline::none(),
+        }
+    }
+}

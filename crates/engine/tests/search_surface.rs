@@ -1,0 +1,182 @@
+//! Filters, sorts, collapse, facets and the semantic and hybrid modes of one shard.
+
+use evidence_engine::{Collapse, Filters, Mode, Passage, SearchRequest, ShardOptions, ShardReader, ShardWriter, SortBy};
+
+fn passage(id: &str, host: &str, text: &str, configure: impl FnOnce(&mut Passage)) -> Passage {
+    let mut passage = Passage {
+        id: id.to_string(),
+        page_id: id.split(':').next().unwrap().to_string(),
+        url: format!("https://{host}/{}", id.replace(':', "/")),
+        host: host.into(),
+        registrable_domain: host.into(),
+        owner: host.into(),
+        title: String::new(),
+        text: text.into(),
+        vertical: "cooking".into(),
+        lang: "en".into(),
+        host_rank: 0.5,
+        quality: 50,
+        fetched_at: 1_700_000_000,
+        source: "cc".into(),
+        story_id: format!("s-{id}"),
+        tld: host.rsplit('.').next().unwrap().into(),
+        word_count: text.split_whitespace().count() as u64,
+        ..Default::default()
+    };
+    configure(&mut passage);
+    passage
+}
+
+fn shard() -> (tempfile::TempDir, ShardReader) {
+    let passages = vec![
+        passage("a:0", "bakery.org", "sourdough bread with a long rise", |p| {
+            p.fetched_at = 1_700_000_300;
+            p.published_at = Some(1_690_000_000);
+            p.host_rank = 0.9;
+            p.story_id = "story-1".into();
+        }),
+        passage("a:1", "bakery.org", "sourdough crackers from discard", |p| {
+            p.fetched_at = 1_700_000_100;
+            p.story_id = "story-1".into();
+        }),
+        passage("b:0", "news.com", "sourdough craze sweeps the city bakeries", |p| {
+            p.vertical = "news".into();
+            p.fetched_at = 1_700_000_200;
+            p.published_at = Some(1_699_000_000);
+            p.host_rank = 0.2;
+            p.lang = "de".into();
+            p.safety = Some("explicit".into());
+            p.content_type = Some("news".into());
+        }),
+        passage("c:0", "forum.net", "my sourdough starter smells of acetone", |p| {
+            p.fetched_at = 1_700_000_400;
+            p.content_type = Some("forum".into());
+            p.source = "delta".into();
+        }),
+    ];
+    let directory = tempfile::tempdir().unwrap();
+    let options = ShardOptions::default();
+    let mut writer = ShardWriter::open(directory.path(), &options).unwrap();
+    writer.add(&passages).unwrap();
+    writer.commit().unwrap();
+    drop(writer);
+    let reader = ShardReader::open(directory.path(), &options).unwrap();
+    (directory, reader)
+}
+
+fn ids(reader: &ShardReader, request: SearchRequest) -> Vec<String> {
+    reader.search(&request).unwrap().hits.into_iter().map(|hit| hit.id).collect()
+}
+
+fn sourdough(filters: Filters) -> SearchRequest {
+    SearchRequest { query: "sourdough".into(), limit: 10, filters, ..Default::default() }
+}
+
+#[test]
+fn filters_exclude_and_keep() {
+    let (_dir, reader) = shard();
+    let mut sorted = |filters| {
+        let mut found = ids(&reader, sourdough(filters));
+        found.sort();
+        found
+    };
+    assert_eq!(sorted(Filters { site: Some("bakery.org".into()), ..Default::default() }), vec!["a:0", "a:1"]);
+    assert_eq!(sorted(Filters { exclude_site: vec!["bakery.org".into()], ..Default::default() }), vec!["b:0", "c:0"]);
+    assert_eq!(sorted(Filters { safe: true, ..Default::default() }), vec!["a:0", "a:1", "c:0"]);
+    assert_eq!(sorted(Filters { langs: vec!["de".into()], ..Default::default() }), vec!["b:0"]);
+    assert_eq!(sorted(Filters { min_host_rank: Some(0.5), ..Default::default() }), vec!["a:0", "a:1", "c:0"]);
+    assert_eq!(sorted(Filters { fetched_from: Some(1_700_000_200), fetched_to: Some(1_700_000_300), ..Default::default() }), vec!["a:0", "b:0"]);
+    assert_eq!(sorted(Filters { published_from: Some(1_695_000_000), ..Default::default() }), vec!["b:0"]);
+    assert_eq!(sorted(Filters { content_type: vec!["forum".into(), "news".into()], ..Default::default() }), vec!["b:0", "c:0"]);
+    assert_eq!(sorted(Filters { source: Some("delta".into()), ..Default::default() }), vec!["c:0"]);
+    assert_eq!(sorted(Filters { tld: vec!["com".into(), "net".into()], ..Default::default() }), vec!["b:0", "c:0"]);
+    assert_eq!(sorted(Filters { term: Some("starters".into()), ..Default::default() }), vec!["c:0"]);
+    assert_eq!(sorted(Filters { vertical: Some("news".into()), ..Default::default() }), vec!["b:0"]);
+}
+
+#[test]
+fn filters_do_not_change_scores() {
+    let (_dir, reader) = shard();
+    let plain = reader.search(&sourdough(Filters::default())).unwrap();
+    let filtered = reader.search(&sourdough(Filters { site: Some("bakery.org".into()), ..Default::default() })).unwrap();
+    for hit in filtered.hits {
+        let same = plain.hits.iter().find(|other| other.id == hit.id).unwrap();
+        assert_eq!(hit.score, same.score);
+    }
+}
+
+#[test]
+fn sorts_order_by_their_field() {
+    let (_dir, reader) = shard();
+    let by = |sort| ids(&reader, SearchRequest { sort, ..sourdough(Filters::default()) });
+    assert_eq!(by(SortBy::Recency), vec!["c:0", "a:0", "b:0", "a:1"]);
+    assert_eq!(by(SortBy::HostRank)[0], "a:0");
+    assert_eq!(by(SortBy::Published)[..2], ["b:0".to_string(), "a:0".to_string()], "undated last");
+}
+
+#[test]
+fn browse_without_query_lists_everything_by_sort() {
+    let (_dir, reader) = shard();
+    let result = reader
+        .search(&SearchRequest { query: String::new(), limit: 2, sort: SortBy::Recency, ..Default::default() })
+        .unwrap();
+    assert_eq!(result.total, 4);
+    assert_eq!(result.hits.iter().map(|hit| hit.id.as_str()).collect::<Vec<_>>(), vec!["c:0", "a:0"]);
+}
+
+#[test]
+fn collapse_keeps_one_row_per_group_and_counts_the_rest() {
+    let (_dir, reader) = shard();
+    let result = reader.search(&SearchRequest { collapse: Collapse::Host, ..sourdough(Filters::default()) }).unwrap();
+    assert_eq!(result.hits.len(), 3);
+    assert_eq!(result.total, 4, "total stays the passage match count");
+    let bakery = result.hits.iter().find(|hit| hit.host == "bakery.org").unwrap();
+    assert_eq!(bakery.group_size, Some(2));
+    let story = reader.search(&SearchRequest { collapse: Collapse::Story, ..sourdough(Filters::default()) }).unwrap();
+    assert_eq!(story.hits.len(), 3);
+}
+
+#[test]
+fn facets_count_the_match_set() {
+    let (_dir, reader) = shard();
+    let result = reader.search(&SearchRequest { facets: true, ..sourdough(Filters::default()) }).unwrap();
+    let facets = result.facets.unwrap();
+    assert_eq!(facets.host["bakery.org"], 2);
+    assert_eq!(facets.vertical["cooking"], 3);
+    assert_eq!(facets.source["delta"], 1);
+    assert_eq!(facets.content_type["forum"], 1);
+    assert_eq!(facets.published_year["2023"], 2);
+}
+
+#[test]
+fn semantic_and_hybrid_rank_related_text() {
+    let (_dir, reader) = shard();
+    let semantic = reader
+        .search(&SearchRequest { query: "sourdough starter acetone smell".into(), mode: Mode::Semantic, limit: 2, ..Default::default() })
+        .unwrap();
+    assert_eq!(semantic.hits[0].id, "c:0");
+    assert!(semantic.hits[0].score > semantic.hits[1].score);
+    let hybrid = reader
+        .search(&SearchRequest { query: "acetone".into(), mode: Mode::Hybrid, limit: 10, ..Default::default() })
+        .unwrap();
+    assert_eq!(hybrid.hits[0].id, "c:0");
+    assert!(hybrid.total >= 1);
+}
+
+#[test]
+fn rerank_prefer_authority_lifts_trusted_hosts() {
+    let (_dir, reader) = shard();
+    let plain = ids(&reader, SearchRequest { query: "sourdough city bakeries bread".into(), limit: 4, ..Default::default() });
+    let mut request = SearchRequest { query: "sourdough city bakeries bread".into(), limit: 4, ..Default::default() };
+    request.rerank.prefer_authority = true;
+    let lifted = ids(&reader, request);
+    let position = |list: &Vec<String>, id: &str| list.iter().position(|other| other == id).unwrap();
+    assert!(position(&lifted, "b:0") >= position(&plain, "b:0"), "the low-trust host does not rise");
+}
+
+#[test]
+fn passage_vector_of_known_and_unknown_ids() {
+    let (_dir, reader) = shard();
+    assert_eq!(reader.passage_vector("a:0").unwrap().unwrap().len(), 128);
+    assert!(reader.passage_vector("zz:0").unwrap().is_none());
+}

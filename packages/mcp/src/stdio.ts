@@ -1,0 +1,92 @@
+/**
+ * `npm run mcp:stdio`: the MCP tools over stdin/stdout for a self-hosted deployment. It opens
+ * the DATA_DIR services in-process (stores and shard pool, as the HTTP server does) and runs
+ * each tools/call through the same capability path, so bodies and charges are those of REST.
+ *
+ * The key comes from EVIDENCE_API_KEY; it is authenticated once at start (a bad key exits with
+ * status 1 and a message on stderr) and again on every call, so a revocation or a suspension
+ * takes effect within the key refresh interval. EVIDENCE_MCP_PROFILE (optional) serves only a
+ * profile's tools. The other settings (DATA_DIR, REPLICAS, SEARCH_TIMEOUT_MS, ...) are the
+ * server's.
+ *
+ * stdout carries protocol messages and nothing else: every log line goes to stderr.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { catalogToolInvoker, closeServices, openServices, readConfig, toolsetFor, type Services } from '@evidence/server';
+import type { ToolInvoker } from './tool.js';
+import { createToolServer } from './tool-server.js';
+
+// Whatever a library might print must not corrupt the protocol stream.
+console.log = console.error;
+console.info = console.error;
+console.debug = console.error;
+
+/** The address the per-address failure limiter counts failed authentications under. */
+const STDIO_ADDRESS = 'stdio';
+
+function fail(message: string): never {
+  process.stderr.write(`mcp stdio: ${message}\n`);
+  process.exit(1);
+}
+
+const apiKey = process.env.EVIDENCE_API_KEY;
+if (!apiKey) fail('EVIDENCE_API_KEY is not set: put the API key in the environment of this process');
+
+const config = readConfig(process.env);
+// Opening the services would create an empty index; a missing one is a setup mistake.
+if (!existsSync(join(config.dataDir, 'index.json'))) {
+  fail(`no index in DATA_DIR ${config.dataDir}: run npm start (demo index) or npm run ingest there first`);
+}
+
+let toolset;
+try {
+  toolset = toolsetFor(process.env.EVIDENCE_MCP_PROFILE || null);
+} catch (error) {
+  fail(`EVIDENCE_MCP_PROFILE: ${(error as Error).message}`);
+}
+
+const services: Services = await openServices(config);
+const credentials = { xApiKey: apiKey, authorization: null };
+const authenticate = () => services.stores.authenticate(credentials, STDIO_ADDRESS);
+try {
+  authenticate();
+} catch (error) {
+  await closeServices(services);
+  fail(`the key in EVIDENCE_API_KEY does not authenticate against ${config.dataDir}: ${(error as Error).message}`);
+}
+
+const inFlight = new Set<Promise<unknown>>();
+const invoke: ToolInvoker = (tool, parameters) => {
+  // A key that stopped authenticating makes the call a tool error with the 401/402/429 text.
+  const call = Promise.resolve().then(() => catalogToolInvoker(services, authenticate())(tool, parameters));
+  inFlight.add(call);
+  call.then(
+    () => inFlight.delete(call),
+    () => inFlight.delete(call),
+  );
+  return call;
+};
+
+const server = createToolServer(toolset, invoke);
+const transport = new StdioServerTransport();
+
+let closing = false;
+async function shutdown(): Promise<void> {
+  if (closing) return;
+  closing = true;
+  // Answer what is running, then release the shard workers and commit the usage ledger.
+  await Promise.allSettled([...inFlight]);
+  await server.close().catch(() => {});
+  await closeServices(services);
+  process.exit(0);
+}
+
+process.stdin.on('end', () => void shutdown());
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown());
+
+await server.connect(transport);
+process.stderr.write(
+  `evidence search MCP (stdio): ${toolset.tools.length} tools over ${config.dataDir} (${services.pool.shards} shards)\n`,
+);

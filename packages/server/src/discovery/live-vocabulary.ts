@@ -1,0 +1,68 @@
+/**
+ * The values /describe lists from the live index: verticals, content types, authorities and
+ * topics that have data. /describe must answer while the search pool is saturated, so it never
+ * waits on the pool: it reads a cache that a background refresh fills.
+ */
+import type { Services } from '../services.js';
+
+export interface LiveVocabulary {
+  verticals: string[];
+  content_types: string[];
+  authorities: string[];
+  topics: string[];
+}
+
+export const EMPTY_VOCABULARY: LiveVocabulary = { verticals: [], content_types: [], authorities: [], topics: [] };
+
+/**
+ * THE ONE PLACE TO WIRE: the distinct values of `vertical`, `content_type`, `authority` and
+ * `topics` that at least one live passage carries, each sorted. The shard pool cannot list them
+ * yet (no facet task), so this returns empty lists today. Once the pool answers facet counts,
+ * run one match-all facet request across shards here (limit 0, generous per-facet size) and keep
+ * the values whose count is above zero; nothing else in /describe needs to change.
+ */
+export async function liveVocabulary(services: Services): Promise<LiveVocabulary> {
+  void services;
+  return { verticals: [], content_types: [], authorities: [], topics: [] };
+}
+
+/**
+ * Stale-while-revalidate: `current()` answers at once from the last refresh and, when that is
+ * older than `maxAgeMs`, starts one refresh in the background. A failed refresh keeps the
+ * previous values.
+ */
+export class LiveVocabularyCache {
+  private values: LiveVocabulary = EMPTY_VOCABULARY;
+  private refreshedAt: number | null = null;
+  private refreshing: Promise<void> | null = null;
+
+  constructor(
+    private readonly load: () => Promise<LiveVocabulary>,
+    private readonly maxAgeMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  current(): { values: LiveVocabulary; refreshedAt: number | null } {
+    if (this.refreshedAt === null || this.now() - this.refreshedAt > this.maxAgeMs) this.refresh();
+    return { values: this.values, refreshedAt: this.refreshedAt };
+  }
+
+  /** Starts a refresh unless one is running; resolves when it is done (tests await it). */
+  refresh(): Promise<void> {
+    if (this.refreshing) return this.refreshing;
+    this.refreshing = this.load()
+      .then(
+        (values) => {
+          this.values = values;
+          this.refreshedAt = this.now();
+        },
+        (error: unknown) => {
+          process.stderr.write(`describe: live vocabulary refresh failed, keeping the previous values: ${String(error)}\n`);
+        },
+      )
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * zod schemas of the bodies outside the catalog that OpenAPI describes: /account, /readyz and
+ * the MCP tool listing. AccountStatus is a TypeScript interface in the stores package; the
+ * type assertions below fail the build if the two drift apart.
+ */
+import type { AccountStatus } from '@evidence/stores';
+import { z } from 'zod';
+
+export const AccountStatusSchema = z.object({
+  tenant: z.string().describe('account the key belongs to'),
+  plan: z.string().describe('plan name'),
+  rate_per_min: z.number().int().describe('credits per minute; the window is shared by the whole serving fleet'),
+  monthly_credits: z.number().int().describe('included credits per calendar month; 0 means unlimited'),
+  credits_used_this_period: z.number().int().describe('credits billed since period_start_unix'),
+  credits_remaining: z.number().int().nullable().describe('null when monthly_credits is unlimited'),
+  period_start_unix: z.number().int().describe('first second of the current calendar month, unix seconds'),
+  hard_cap: z.boolean().describe('whether the account stops (429) at monthly_credits instead of billing overage'),
+  metered_billing: z.boolean().describe('whether a payment method is attached'),
+  monthly_quota: z.number().int().describe('deprecated alias of monthly_credits'),
+  usage_this_period: z.number().int().describe('deprecated alias of credits_used_this_period'),
+  quota_remaining: z.number().int().nullable().describe('deprecated alias of credits_remaining'),
+});
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const accountSchemaMatchesStores: Same<z.infer<typeof AccountStatusSchema>, AccountStatus> = true;
+void accountSchemaMatchesStores;
+
+export const ReadySchema = z.object({ ready: z.literal(true), shards: z.number().int(), replicas: z.number().int() });
+
+const JsonObject = z.record(z.string(), z.unknown());
+
+export const ToolListingSchema = z.object({
+  profile: z.string().optional().describe('present when a profile was chosen'),
+  tools: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string(),
+      inputSchema: JsonObject.describe('JSON Schema of the arguments'),
+      outputSchema: JsonObject.describe('JSON Schema of structuredContent (the REST body)'),
+      annotations: z.object({ readOnlyHint: z.boolean(), openWorldHint: z.boolean() }),
+    }),
+  ),
+});
+
+export const JsonRpcMessageSchema = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.string(), z.number()]).optional().describe('absent on notifications'),
+    method: z.string().optional().describe('initialize, notifications/initialized, ping, tools/list, tools/call'),
+    params: JsonObject.optional(),
+    result: JsonObject.optional(),
+    error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).optional(),
+  })
+  .describe('a JSON-RPC 2.0 message');

@@ -1,0 +1,90 @@
+/**
+ * From validated search parameters to the pool's request, and from the pool's answer to the
+ * response body (facets shaped, hits projected). Shared by search, browse and similar.
+ */
+import type { Facets, SearchParams, WebSearchResponse } from '@evidence/schemas';
+import type { PoolSearchRequest, PoolSearchResult } from '@evidence/pool';
+import type { ShardFacets, SearchFilters } from '@evidence/native';
+
+export const FACET_HOSTS_MAX = 50;
+
+export function filtersOf(params: SearchParams, vertical: string | undefined): SearchFilters {
+  const langs = [...(params.lang ? [params.lang] : []), ...(params.langs ?? [])];
+  return {
+    vertical,
+    site: params.site,
+    excludeSite: params.exclude_site,
+    tld: params.tld,
+    langs: langs.length > 0 ? langs : undefined,
+    contentType: params.content_type,
+    authority: params.authority,
+    topic: params.topic,
+    community: params.community,
+    source: params.source,
+    fetchedFrom: params.from,
+    fetchedTo: params.to,
+    publishedFrom: params.published_from,
+    publishedTo: params.published_to,
+    minHostRank: params.min_host_rank,
+    minQuality: params.min_quality,
+    minWords: params.min_words,
+    maxWords: params.max_words,
+    minCentrality: params.min_centrality,
+    minIndependentSources: params.min_independent_sources,
+    term: params.term,
+    safe: params.safe,
+  };
+}
+
+export function poolRequestOf(params: SearchParams, mode: PoolSearchRequest['mode'], vertical: string | undefined, limit: number, timeoutMs: number): PoolSearchRequest {
+  return {
+    query: params.q,
+    mode,
+    limit,
+    filters: filtersOf(params, vertical),
+    sort: params.sort,
+    collapse: params.collapse,
+    preferRecent: params.prefer_recent,
+    preferAuthority: params.prefer_authority,
+    facets: params.facets,
+    timeoutMs,
+  };
+}
+
+function ranked(counts: Record<string, number>, max = Number.POSITIVE_INFINITY) {
+  return Object.entries(counts)
+    .sort(([leftValue, left], [rightValue, right]) => right - left || (leftValue < rightValue ? -1 : 1))
+    .slice(0, max)
+    .map(([value, count]) => ({ value, count }));
+}
+
+export function facetsOf(facets: ShardFacets): Facets {
+  return {
+    host: ranked(facets.host, FACET_HOSTS_MAX),
+    vertical: ranked(facets.vertical),
+    source: ranked(facets.source),
+    content_type: ranked(facets.content_type),
+    published_year: Object.entries(facets.published_year)
+      .map(([year, count]) => ({ year: Number(year), count }))
+      .sort((left, right) => left.year - right.year),
+  };
+}
+
+export function responseOf(
+  result: PoolSearchResult,
+  shape: { mode: WebSearchResponse['mode']; routed: boolean; vertical: string | null; fields?: string[] },
+): WebSearchResponse {
+  const results = shape.fields
+    ? result.hits.map((hit) => {
+        const projected: Record<string, unknown> = {};
+        for (const field of shape.fields!) {
+          const value = (hit as unknown as Record<string, unknown>)[field];
+          if (value !== undefined) projected[field] = value;
+        }
+        return projected;
+      })
+    : result.hits;
+  const body: WebSearchResponse = { results, total: result.total, mode: shape.mode, routed: shape.routed, vertical: shape.vertical, partial: result.partial };
+  if (result.facets) body.facets = facetsOf(result.facets);
+  return body;
+}

@@ -1,0 +1,228 @@
+/**
+ * The open discovery documents over real HTTP: no key, no credits, generated from the catalog.
+ * OpenAPI is checked by a real OpenAPI 3.1 validator; /mcp/tools.json against the SDK client's
+ * own tools/list.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { CATALOG } from '@evidence/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditsUsed } from './accounts-helpers.js';
+import { passage, startTestServer, type TestServer } from './fixture.js';
+
+let service: TestServer;
+
+beforeAll(async () => {
+  service = await startTestServer([[passage('a:0', 'feed the sourdough starter daily')], [passage('b:0', 'fresh pasta needs eggs')]]);
+});
+afterAll(() => service.close());
+
+const open = (path: string) => service.get(path, {});
+
+async function listTools(path = '/mcp'): Promise<unknown> {
+  const client = new Client({ name: 'discovery-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${service.base}${path}`), { requestInit: { headers: { 'x-api-key': service.key } } }));
+  try {
+    // The raw result, not the client's parsed copy, so nothing is added or dropped.
+    return await client.request({ method: 'tools/list' }, (await import('@modelcontextprotocol/sdk/types.js')).ListToolsResultSchema);
+  } finally {
+    await client.close();
+  }
+}
+
+describe('GET /describe', () => {
+  it('answers without a key: filters, values, profiles, ground, vocab and capabilities', async () => {
+    const response = await open('/describe');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    const body = await response.json();
+
+    for (const list of ['filters', 'sort', 'collapse', 'modes', 'verticals', 'content_types', 'authorities', 'topics']) {
+      expect(Array.isArray(body[list]), list).toBe(true);
+    }
+    for (const filter of body.filters) {
+      expect(filter).toEqual({ name: expect.any(String), description: expect.any(String) });
+      expect(['q', 'limit', 'mode']).not.toContain(filter.name);
+    }
+    expect(body.modes).toEqual(['keyword', 'semantic', 'hybrid']);
+    expect(body.sort).toContain('relevance');
+    expect(body.collapse).toContain('none');
+
+    expect(body.profiles.grounding).toMatchObject({ tools: ['ground', 'get_document'], tools_url: '/mcp/tools.json?profile=grounding' });
+    expect(body.profiles.grounding.available).toEqual(['ground', 'get_document'].filter((name) => CATALOG.some((entry) => entry.tool.name === name)));
+
+    expect(body.ground.defaults).toMatchObject({ min_independent_origins: 2, require_role: ['primary', 'official'], token_budget: 3000 });
+    expect(Object.keys(body.ground.statuses)).toEqual(['sufficient', 'insufficient', 'stale', 'partial', 'empty']);
+    expect(Object.keys(body.ground.next_actions)).toEqual(['retry', 'widen_max_age', 'search', 'why_not', 'corroborate', 'get_document']);
+    expect(Object.keys(body.ground.independence.scores)).toEqual(['1.0', '0.5', '0.0']);
+
+    expect(Object.keys(body.vocab.source_role)).toEqual(['official', 'primary', 'secondary', 'aggregator', 'ugc', 'unknown']);
+    expect(Object.keys(body.vocab.origin_type)).toEqual(['original', 'wire', 'press_release', 'republish', 'unknown']);
+    expect(Object.keys(body.vocab.risk_flags)).toEqual(['instruction_like', 'hidden_text', 'role_markers', 'low_trust_source']);
+    expect(Object.keys(body.vocab.claim_relation)).toEqual(['supports', 'contradicts', 'qualifies', 'unresolved']);
+
+    expect(body.capabilities).toMatchObject({ on_demand_crawl: false, mcp: true });
+    const routes = body.capabilities.routes as Array<{ path: string; cost: number; tool: string | null }>;
+    for (const entry of CATALOG) {
+      expect(routes).toContainEqual(expect.objectContaining({ cost: entry.capability.cost, tool: entry.tool.name }));
+    }
+    expect(routes).toContainEqual(expect.objectContaining({ path: '/search', cost: 1, tool: 'web_search' }));
+    expect(routes).toContainEqual(expect.objectContaining({ path: '/doc/{id}', cost: 1, tool: 'get_document' }));
+    expect(routes).toContainEqual(expect.objectContaining({ path: '/account', cost: 0 }));
+  });
+});
+
+describe('GET /openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document generated from the catalog', async () => {
+    const response = await open('/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    const document = await response.json();
+    expect(document.openapi).toBe('3.1.0');
+
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+
+    for (const entry of CATALOG) {
+      const path = entry.rest.path.replace(/:(\w+)/g, '{$1}');
+      const operation = document.paths[path]?.get;
+      expect(operation, path).toBeDefined();
+      expect(operation['x-cost']).toBe(entry.capability.cost);
+      expect(operation['x-mcp-tool']).toBe(entry.tool.name);
+      const parameterNames = operation.parameters.map((parameter: { name: string }) => parameter.name);
+      expect(parameterNames).toEqual(Object.keys(entry.capability.params.shape));
+      for (const parameter of operation.parameters) expect(parameter.description, `${path} ${parameter.name}`).toBeTruthy();
+      expect(operation.responses['200'].content['application/json'].schema.type).toBe('object');
+      for (const status of ['400', '401', '402', '429', '503']) expect(operation.responses[status], `${path} ${status}`).toBeDefined();
+    }
+    expect(document.paths['/doc/{id}'].get.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
+    expect(document.paths['/search'].get.parameters.find((parameter: { name: string }) => parameter.name === 'q')).toMatchObject({ in: 'query', required: true });
+    expect(document.paths['/doc/{id}'].get.responses['404']).toBeDefined();
+    expect(document.components.responses.Error401.content['text/plain']).toBeDefined();
+    expect(document.components.securitySchemes).toMatchObject({
+      ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+      BearerAuth: { type: 'http', scheme: 'bearer' },
+    });
+    for (const path of ['/account', '/mcp', '/describe', '/openapi.json', '/mcp/tools.json', '/llms.txt', '/skill.md', '/guides/{slug}', '/healthz', '/readyz']) {
+      expect(document.paths[path], path).toBeDefined();
+    }
+    expect(document.paths['/describe'].get.security).toEqual([]);
+  });
+});
+
+describe('GET /mcp/tools.json', () => {
+  it('is exactly what tools/list reports', async () => {
+    const response = await open('/mcp/tools.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    const document = await response.json();
+    expect(document).toEqual(await listTools());
+    expect(document.tools.map((tool: { name: string }) => tool.name)).toEqual(CATALOG.map((entry) => entry.tool.name));
+    for (const tool of document.tools) {
+      expect(Object.keys(tool)).toEqual(expect.arrayContaining(['name', 'description', 'inputSchema', 'outputSchema']));
+    }
+  });
+
+  it('selects the grounding profile, names it, and equals tools/list on /mcp?profile=grounding', async () => {
+    const response = await open('/mcp/tools.json?profile=grounding');
+    expect(response.status).toBe(200);
+    const document = await response.json();
+    expect(document.profile).toBe('grounding');
+    const expected = ['ground', 'get_document'].filter((name) => CATALOG.some((entry) => entry.tool.name === name));
+    expect(document.tools.map((tool: { name: string }) => tool.name)).toEqual(expected);
+    const { tools } = (await listTools('/mcp?profile=grounding')) as { tools: unknown[] };
+    expect(document.tools).toEqual(tools);
+  });
+
+  it('refuses an unknown profile with a 400 naming profile', async () => {
+    const response = await open('/mcp/tools.json?profile=everything');
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toContain('parameter profile');
+  });
+});
+
+describe('documents', () => {
+  it('serves /llms.txt as plain text listing what is served', async () => {
+    const response = await open('/llms.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await response.text();
+    expect(text).toMatch(/^# Evidence Search/);
+    for (const entry of CATALOG) expect(text).toContain(entry.tool.name);
+    expect(text).toContain('/openapi.json');
+    expect(text).not.toContain('{{');
+  });
+
+  it('serves /skill.md with YAML front matter and the ground, receipt, get_document, why_not loop', async () => {
+    const response = await open('/skill.md');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/markdown/);
+    const text = await response.text();
+    const frontMatter = /^---\n([\s\S]*?)\n---\n/.exec(text);
+    expect(frontMatter).not.toBeNull();
+    expect(frontMatter![1]).toMatch(/^name: evidence-search$/m);
+    expect(frontMatter![1]).toMatch(/^description: .+/m);
+    const loop = ['**ground**', '**Read the receipt', '**get_document**', '**why_not**'].map((step) => text.indexOf(step));
+    expect(loop.every((index) => index > 0)).toBe(true);
+    expect([...loop].sort((a, b) => a - b)).toEqual(loop);
+  });
+
+  it('serves each guide of the fixed table as markdown', async () => {
+    for (const slug of ['search-recipes', 'graph-recipes', 'agent-skill']) {
+      const response = await open(`/guides/${slug}`);
+      expect(response.status, slug).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/markdown/);
+      expect((await response.text()).length).toBeGreaterThan(200);
+    }
+  });
+
+  it('answers 404 text/plain for any other slug, path traversal included', async () => {
+    const attempts = [
+      'nope',
+      'search-recipes.md',
+      'SEARCH-RECIPES',
+      '..%2Fpackage.json',
+      '..%2F..%2F..%2Fpackage.json',
+      '%2e%2e%2fpackage.json',
+      '..%252Fpackage.json',
+      '..%5Cpackage.json',
+      'search-recipes%00',
+      '__proto__',
+      'constructor',
+    ];
+    for (const slug of attempts) {
+      const response = await open(`/guides/${slug}`);
+      expect(response.status, slug).toBe(404);
+      expect(response.headers.get('content-type'), slug).toMatch(/^text\/plain/);
+      expect(await response.text()).not.toContain('"name"');
+    }
+    // Unencoded dot segments: whatever the path normalises to, no file is served.
+    const raw = await fetch(`${service.base}/guides/../package.json`);
+    expect(raw.status).toBe(404);
+    expect(raw.headers.get('content-type')).toMatch(/^text\/plain/);
+  });
+});
+
+describe('discovery is free and independent of the search pool', () => {
+  it('costs no credits and needs no key', async () => {
+    const before = await creditsUsed(service, service.key);
+    for (const path of ['/describe', '/openapi.json', '/mcp/tools.json', '/llms.txt', '/skill.md', '/guides/search-recipes']) {
+      const withKey = await service.get(path);
+      expect(withKey.status, path).toBe(200);
+      await withKey.arrayBuffer();
+    }
+    expect(await creditsUsed(service, service.key)).toBe(before);
+  });
+
+  it('answers while searches queue on the pool', async () => {
+    const searches = Array.from({ length: 200 }, () => service.get('/search?q=sourdough').then((response) => response.arrayBuffer()));
+    const documents = await Promise.all(['/describe', '/openapi.json', '/mcp/tools.json', '/llms.txt'].map((path) => open(path)));
+    for (const response of documents) expect(response.status).toBe(200);
+    await Promise.all(searches);
+  });
+});
