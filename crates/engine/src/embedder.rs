@@ -17,11 +17,18 @@ pub trait Embedder: Send + Sync {
 
 pub const DEFAULT_DIMENSIONS: usize = 128;
 
-/// Words too common to carry meaning in a hashed bag of words.
+/// Words too common to carry meaning in a hashed bag of words (a standard English stop list,
+/// stemmed the way the analyser stems, since it is checked after stemming).
 const STOP_WORDS: &[&str] = &[
-    "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "in", "is", "it",
-    "it'", "of", "on", "or", "that", "the", "this", "to", "was", "were", "will", "with", "what",
-    "which", "who", "how", "do", "doe", "did", "can", "not", "but", "they", "their", "its", "i",
+    "a", "about", "abov", "after", "again", "against", "all", "also", "am", "an", "and", "ani", "are", "as", "at",
+    "be", "becaus", "been", "befor", "being", "below", "between", "both", "but", "by", "can", "could", "did", "do",
+    "doe", "don", "down", "dure", "each", "few", "for", "from", "further", "had", "has", "have", "having", "he",
+    "her", "here", "herself", "him", "himself", "his", "how", "i", "if", "in", "into", "is", "it", "itself", "just",
+    "me", "more", "most", "my", "myself", "no", "nor", "not", "now", "of", "off", "on", "onc", "one", "onli", "or",
+    "other", "our", "ourselv", "out", "over", "own", "same", "she", "should", "so", "some", "such", "than", "that",
+    "the", "their", "them", "themselv", "then", "there", "these", "they", "this", "those", "through", "to", "too",
+    "under", "until", "up", "use", "veri", "was", "we", "were", "what", "when", "where", "which", "while", "who",
+    "whom", "whi", "will", "with", "would", "you", "your", "yourself", "yourselv",
 ];
 
 pub struct HashingEmbedder {
@@ -42,12 +49,15 @@ impl HashingEmbedder {
     }
 }
 
-impl Embedder for HashingEmbedder {
-    fn dimensions(&self) -> usize {
-        self.dimensions
+impl HashingEmbedder {
+    /// Embed with a weight per analysed term on top of sub-linear term frequency. Queries use
+    /// the shard's inverse document frequency here, so rare terms steer the direction and
+    /// common ones barely move it (passages are embedded once at ingest, without it).
+    pub fn embed_weighted(&self, text: &str, term_weight: &dyn Fn(&str) -> f32) -> Vec<f32> {
+        self.embed_terms(text, term_weight)
     }
 
-    fn embed(&self, text: &str) -> Vec<f32> {
+    fn embed_terms(&self, text: &str, term_weight: &dyn Fn(&str) -> f32) -> Vec<f32> {
         let mut term_counts: HashMap<String, u32> = HashMap::new();
         let mut analyzer = self.analyzer.clone();
         let mut stream = analyzer.token_stream(text);
@@ -63,7 +73,7 @@ impl Embedder for HashingEmbedder {
         let mut terms: Vec<(&String, &u32)> = term_counts.iter().collect();
         terms.sort();
         for (term, count) in terms {
-            let weight = 1.0 + (*count as f32).ln();
+            let weight = (1.0 + (*count as f32).ln()) * term_weight(term);
             self.add_feature(&mut vector, term, 0, weight);
             let padded: Vec<char> = format!("^{term}$").chars().collect();
             if padded.len() > 5 {
@@ -80,6 +90,16 @@ impl Embedder for HashingEmbedder {
             }
         }
         vector
+    }
+}
+
+impl Embedder for HashingEmbedder {
+    fn dimensions(&self) -> usize {
+        self.dimensions
+    }
+
+    fn embed(&self, text: &str) -> Vec<f32> {
+        self.embed_terms(text, &|_| 1.0)
     }
 }
 

@@ -26,19 +26,21 @@ impl Candidate {
     }
 }
 
-/// Reciprocal-rank fusion constant (Cormack et al.): dampens the head of each list.
-pub const RRF_K: f64 = 60.0;
-/// Weight of the vector ranking against the keyword ranking in hybrid fusion.
-pub const SEMANTIC_WEIGHT: f64 = 1.0;
+/// Weight of cosine similarity against max-normalised BM25 in hybrid score fusion.
+pub const HYBRID_COSINE_WEIGHT: f64 = 0.3;
 
-/// Fuse two ranked lists (best first) by weighted reciprocal rank.
-pub fn fuse_reciprocal_rank(keyword: &[Candidate], semantic: &[Candidate]) -> Vec<Candidate> {
+/// Fuse by score: BM25 divided by `bm25_scale` (the same query-dependent constant on every
+/// shard, so fused scores stay comparable when the pool merges shards), plus a weighted cosine
+/// similarity (every candidate of either list has one). A passage only the vector ranking
+/// found scores its cosine alone.
+pub fn fuse_scores(keyword: &[Candidate], cosine_of: &HashMap<DocAddress, f64>, bm25_scale: f64) -> Vec<Candidate> {
     let mut fused: HashMap<DocAddress, f64> = HashMap::new();
-    for (rank, candidate) in keyword.iter().enumerate() {
-        *fused.entry(candidate.address).or_insert(0.0) += 1.0 / (RRF_K + rank as f64 + 1.0);
+    for candidate in keyword {
+        let normalised = if bm25_scale > 0.0 { candidate.score / bm25_scale } else { 0.0 };
+        fused.insert(candidate.address, normalised);
     }
-    for (rank, candidate) in semantic.iter().enumerate() {
-        *fused.entry(candidate.address).or_insert(0.0) += SEMANTIC_WEIGHT / (RRF_K + rank as f64 + 1.0);
+    for (address, cosine) in cosine_of {
+        *fused.entry(*address).or_insert(0.0) += HYBRID_COSINE_WEIGHT * cosine.max(0.0);
     }
     let mut candidates: Vec<Candidate> =
         fused.into_iter().map(|(address, score)| Candidate::scored(address, score)).collect();

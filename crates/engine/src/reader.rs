@@ -15,20 +15,22 @@ use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query, QueryParser, Ter
 use tantivy::schema::IndexRecordOption;
 use tantivy::{DocAddress, Index, IndexReader, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
 
+use crate::analyzer::body_analyzer;
 use crate::deadline::Deadline;
+use tantivy::tokenizer::TokenStream;
 use crate::embedder::{Embedder, HashingEmbedder};
 use crate::error::Result;
 use crate::facets::{FacetCollector, FacetCounts};
 use crate::filters::{everything, filter_clauses, filtered};
 use crate::passage::{Document, Hit, StoredReader};
-use crate::ranking::{apply_collapse, apply_field_sort, apply_rerank, fuse_reciprocal_rank, sort_by_order, Candidate, SignalColumns};
+use crate::ranking::{apply_collapse, apply_field_sort, apply_rerank, fuse_scores, sort_by_order, Candidate, SignalColumns};
 use crate::request::{Collapse, Mode, SearchRequest, SortBy};
 use crate::schema::ShardFields;
 use crate::shard::{open_index, vector_key, ShardOptions};
 use crate::vectors::VectorIndex;
 
-/// Title matches weigh more than body matches.
-const TITLE_BOOST: f32 = 1.5;
+/// Tantivy's BM25 term-frequency saturation.
+const BM25_K1: f64 = 1.2;
 /// Candidates kept per shard when a rerank, collapse or fusion reorders them.
 const RERANK_DEPTH_MIN: usize = 200;
 const RERANK_DEPTH_MAX: usize = 1000;
@@ -81,8 +83,9 @@ impl ShardReader {
     pub fn open(directory: &Path, options: &ShardOptions) -> Result<Self> {
         let (index, fields) = open_index(directory)?;
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        let mut query_parser = QueryParser::for_index(&index, vec![fields.title, fields.text]);
-        query_parser.set_field_boost(fields.title, TITLE_BOOST);
+        // Title and body weigh the same: a title boost measured worse on dbpedia (nDCG@10 0.375
+        // at 2x, 0.384 at 1.5x, 0.406 at 1x) and made no difference on msmarco.
+        let query_parser = QueryParser::for_index(&index, vec![fields.title, fields.text]);
         let vectors = VectorIndex::open_view(directory, options.dimensions)?;
         Ok(ShardReader {
             directory: directory.to_path_buf(),
@@ -224,18 +227,44 @@ impl ShardReader {
         Ok(Ranked { candidates, total: total as u64, timed_out, match_query: query })
     }
 
-    /// The query vector: given, or the query text embedded.
-    fn query_vector(&self, request: &SearchRequest) -> Vec<f32> {
-        match &request.vector {
-            Some(vector) => vector.clone(),
-            None => self.embedder.embed(&request.query),
+    /// The query vector: given, or the query text embedded with this shard's IDF as term weights.
+    fn query_vector(&self, searcher: &Searcher, request: &SearchRequest) -> Vec<f32> {
+        if let Some(vector) = &request.vector {
+            return vector.clone();
         }
+        let documents = searcher.num_docs() as f32;
+        let text_field = self.fields.text;
+        let inverse_document_frequency = |term: &str| {
+            let frequency = searcher.doc_freq(&Term::from_field_text(text_field, term)).unwrap_or(0) as f32;
+            (1.0 + (documents - frequency + 0.5) / (frequency + 0.5)).ln()
+        };
+        self.embedder.embed_weighted(&request.query, &inverse_document_frequency)
+    }
+
+    /// The BM25 a passage would score matching every query term once at full weight:
+    /// (k1 + 1) x the sum of the terms' IDF. It depends on the query and on term statistics
+    /// that agree closely across shards, unlike a shard's best score.
+    fn bm25_scale(&self, searcher: &Searcher, query: &str) -> f64 {
+        let documents = searcher.num_docs() as f64;
+        let mut analyzer = body_analyzer();
+        let mut stream = analyzer.token_stream(query);
+        let mut seen = std::collections::HashSet::new();
+        let mut scale = 0.0;
+        while stream.advance() {
+            let term = stream.token().text.clone();
+            if !seen.insert(term.clone()) {
+                continue;
+            }
+            let frequency = searcher.doc_freq(&Term::from_field_text(self.fields.text, &term)).unwrap_or(0) as f64;
+            scale += (1.0 + (documents - frequency + 0.5) / (frequency + 0.5)).ln();
+        }
+        (BM25_K1 + 1.0) * scale
     }
 
     /// The nearest neighbours that pass the filters, best first (score = cosine similarity),
     /// and the query that matches exactly them.
     fn semantic_candidates(&self, searcher: &Searcher, request: &SearchRequest, depth: usize) -> Result<(Vec<Candidate>, Box<dyn Query>)> {
-        let vector = self.query_vector(request);
+        let vector = self.query_vector(searcher, request);
         let neighbours = if vector.iter().all(|value| *value == 0.0) {
             Vec::new()
         } else {
@@ -268,12 +297,28 @@ impl ShardReader {
         Ok(Ranked { candidates, total, timed_out: false, match_query })
     }
 
-    /// Keyword and semantic candidates fused by reciprocal rank; the match set is their union.
+    /// Keyword and semantic candidates fused by score (see `fuse_scores`); the match set is
+    /// their union.
     fn hybrid_ranking(&self, searcher: &Searcher, request: &SearchRequest, depth: usize, deadline: Deadline) -> Result<Ranked> {
         let keyword_request = SearchRequest { sort: SortBy::Relevance, ..request.clone() };
         let keyword = self.keyword_ranking(searcher, &keyword_request, depth.max(1), deadline)?;
         let (semantic, semantic_query) = self.semantic_candidates(searcher, request, depth)?;
-        let candidates = if depth == 0 { Vec::new() } else { fuse_reciprocal_rank(&keyword.candidates, &semantic) };
+        let candidates = if depth == 0 {
+            Vec::new()
+        } else {
+            let mut cosine_of: HashMap<DocAddress, f64> = semantic.iter().map(|c| (c.address, c.score)).collect();
+            let query_vector = self.query_vector(searcher, request);
+            for candidate in &keyword.candidates {
+                if cosine_of.contains_key(&candidate.address) {
+                    continue;
+                }
+                let key = searcher.segment_reader(candidate.address.segment_ord).fast_fields().u64("vector_key")?.first(candidate.address.doc_id);
+                if let Some(vector) = key.map(|key| self.vectors.get(key)).transpose()?.flatten() {
+                    cosine_of.insert(candidate.address, cosine(&query_vector, &vector));
+                }
+            }
+            fuse_scores(&keyword.candidates, &cosine_of, self.bm25_scale(searcher, &request.query))
+        };
         let union: Box<dyn Query> =
             Box::new(BooleanQuery::new(vec![(Occur::Should, keyword.match_query), (Occur::Should, semantic_query)]));
         let (total, timed_out) = collect_by_segment(searcher, union.as_ref(), &Count, deadline, false)?;
@@ -318,6 +363,21 @@ impl ShardReader {
         }
         Ok(self.document(id)?.map(|document| self.embedder.embed(&format!("{}\n{}", document.title, document.text))))
     }
+}
+
+fn cosine(left: &[f32], right: &[f32]) -> f64 {
+    let mut dot = 0.0_f64;
+    let mut left_norm = 0.0_f64;
+    let mut right_norm = 0.0_f64;
+    for (a, b) in left.iter().zip(right) {
+        dot += (*a as f64) * (*b as f64);
+        left_norm += (*a as f64) * (*a as f64);
+        right_norm += (*b as f64) * (*b as f64);
+    }
+    if left_norm == 0.0 || right_norm == 0.0 {
+        return 0.0;
+    }
+    dot / (left_norm.sqrt() * right_norm.sqrt())
 }
 
 /// Top `depth` matches by a numeric fast field, largest first (missing values last).

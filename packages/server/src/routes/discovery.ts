@@ -1,14 +1,15 @@
 /**
  * The open discovery routes (SPEC 4.10): no key, no credits, and no work for the search pool,
- * so they answer while it is saturated. Everything but /describe's live lists is built once;
+ * so they answer while it is saturated. Everything but /describe's live lists is built at start;
  * /describe reads those lists from a cache refreshed in the background.
  */
 import type { HttpResponse, TemplatedApp } from 'uWebSockets.js';
+import { errors } from '@evidence/schemas';
 import { describeDocument } from '../discovery/describe.js';
 import { isGuideSlug, loadDiscoveryDocuments } from '../discovery/documents.js';
 import { LiveVocabularyCache, liveVocabulary } from '../discovery/live-vocabulary.js';
 import { buildOpenApi } from '../discovery/openapi.js';
-import { toolListingDocument } from '../discovery/tools.js';
+import { PROFILE_NAMES, toolListingDocument } from '../discovery/tools.js';
 import { respond, respondError, type ResponseState } from '../http/respond.js';
 import type { Services } from '../services.js';
 
@@ -19,11 +20,6 @@ const MARKDOWN = 'text/markdown; charset=utf-8';
 /** How old the live lists of /describe may get before a request starts a background refresh. */
 const LIVE_VOCABULARY_MAX_AGE_MS = 60_000;
 
-function once<T>(build: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= build());
-}
-
 function answer(res: HttpResponse, status: number, contentType: string, body: string): void {
   const state: ResponseState = { aborted: false };
   respond(res, state, status, contentType, body);
@@ -31,30 +27,30 @@ function answer(res: HttpResponse, status: number, contentType: string, body: st
 
 export function registerDiscovery(app: TemplatedApp, services: Services): void {
   const documents = loadDiscoveryDocuments();
-  const openApi = once(() => JSON.stringify(buildOpenApi()));
-  const toolListing = new Map<string | null, string>();
+  // Built now rather than on the first request: zod to JSON Schema takes tens of milliseconds,
+  // which must not land on the event loop while serving.
+  const openApi = JSON.stringify(buildOpenApi());
+  const toolListing = new Map<string | null, string>(
+    [null, ...PROFILE_NAMES].map((profile) => [profile, JSON.stringify(toolListingDocument(profile))]),
+  );
   const vocabulary = new LiveVocabularyCache(() => liveVocabulary(services), LIVE_VOCABULARY_MAX_AGE_MS);
   vocabulary.refresh();
+  describeDocument(vocabulary.current()); // computes the static part now, for the same reason
 
   app.get('/describe', (res) => {
     answer(res, 200, JSON_TYPE, JSON.stringify(describeDocument(vocabulary.current())));
   });
 
   app.get('/openapi.json', (res) => {
-    answer(res, 200, JSON_TYPE, openApi());
+    answer(res, 200, JSON_TYPE, openApi);
   });
 
   app.get('/mcp/tools.json', (res, req) => {
     const profile = new URLSearchParams(req.getQuery() ?? '').get('profile');
-    let body = toolListing.get(profile);
+    const body = toolListing.get(profile);
     if (body === undefined) {
-      try {
-        body = JSON.stringify(toolListingDocument(profile));
-      } catch (error) {
-        respondError(res, { aborted: false }, error);
-        return;
-      }
-      toolListing.set(profile, body);
+      respondError(res, { aborted: false }, errors.badParameter('profile', `one of ${PROFILE_NAMES.join(', ')}`));
+      return;
     }
     answer(res, 200, JSON_TYPE, body);
   });
