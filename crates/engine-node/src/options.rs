@@ -67,6 +67,12 @@ pub struct Passage {
     pub community_id: Option<String>,
     pub independent_sources: Option<u32>,
     pub links: Option<Vec<String>>,
+    /// `original`, `wire`, `press_release`, `republish` or `unknown`.
+    pub origin_type: Option<String>,
+    /// `official`, `primary`, `secondary`, `aggregator`, `ugc` or `unknown`.
+    pub source_role: Option<String>,
+    /// 0..1
+    pub role_confidence: Option<f64>,
     /// A precomputed vector; the shard embeds title and text when absent.
     pub embedding: Option<Vec<f64>>,
 }
@@ -102,6 +108,9 @@ impl From<Passage> for evidence_engine::Passage {
             community_id: passage.community_id,
             independent_sources: passage.independent_sources.map(u64::from),
             links: passage.links.unwrap_or_default(),
+            origin_type: passage.origin_type,
+            source_role: passage.source_role,
+            role_confidence: passage.role_confidence,
             embedding: passage.embedding.map(|vector| vector.into_iter().map(|value| value as f32).collect()),
         }
     }
@@ -142,6 +151,10 @@ pub struct SearchFilters {
     pub safe: Option<bool>,
     /// Passage ids never to return.
     pub exclude_ids: Option<Vec<String>>,
+    /// Only passages of these stories.
+    pub story_ids: Option<Vec<String>>,
+    /// Only passages of these exact URLs.
+    pub urls: Option<Vec<String>>,
 }
 
 /// A search of one shard.
@@ -235,6 +248,8 @@ fn filters_of(filters: Option<SearchFilters>) -> evidence_engine::Filters {
         term: filters.term,
         safe: filters.safe.unwrap_or(false),
         exclude_ids: filters.exclude_ids.unwrap_or_default(),
+        story_ids: filters.story_ids.unwrap_or_default(),
+        urls: filters.urls.unwrap_or_default(),
     }
 }
 

@@ -30,6 +30,13 @@ impl ShardWriter {
         Ok(AddReport { added: report.added as u32, skipped: report.skipped as u32 })
     }
 
+    /// Write passages, replacing any with the same id (for re-derived signals).
+    #[napi]
+    pub fn replace(&mut self, passages: Vec<Passage>) -> napi::Result<u32> {
+        let passages: Vec<evidence_engine::Passage> = passages.into_iter().map(Into::into).collect();
+        Ok(self.writer()?.replace(&passages).into_js()? as u32)
+    }
+
     /// Delete passages by id; returns how many were live.
     #[napi]
     pub fn delete(&mut self, ids: Vec<String>) -> napi::Result<u32> {

@@ -15,11 +15,13 @@ pub struct FacetCounts {
     pub vertical: HashMap<String, u64>,
     pub source: HashMap<String, u64>,
     pub content_type: HashMap<String, u64>,
+    pub authority: HashMap<String, u64>,
+    pub topics: HashMap<String, u64>,
     /// Publish year (UTC) -> passages; undated passages are not counted here.
     pub published_year: HashMap<String, u64>,
 }
 
-const KEYWORD_FACETS: [&str; 4] = ["host", "vertical", "source", "content_type"];
+const KEYWORD_FACETS: [&str; 6] = ["host", "vertical", "source", "content_type", "authority", "topics"];
 
 pub struct FacetCollector;
 
@@ -113,6 +115,8 @@ impl SegmentCollector for SegmentFacetCollector {
             vertical: named.next().unwrap_or_default(),
             source: named.next().unwrap_or_default(),
             content_type: named.next().unwrap_or_default(),
+            authority: named.next().unwrap_or_default(),
+            topics: named.next().unwrap_or_default(),
             published_year: self.year_counts.into_iter().map(|(year, count)| (year.to_string(), count)).collect(),
         }
     }
@@ -125,6 +129,8 @@ impl FacetCounts {
             (&mut self.vertical, other.vertical),
             (&mut self.source, other.source),
             (&mut self.content_type, other.content_type),
+            (&mut self.authority, other.authority),
+            (&mut self.topics, other.topics),
             (&mut self.published_year, other.published_year),
         ];
         for (into, from) in pairs {

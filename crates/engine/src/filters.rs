@@ -70,6 +70,8 @@ pub fn filter_clauses(filters: &Filters, fields: &ShardFields, term_query: Optio
         (fields.authority, &filters.authority),
         (fields.topics, &filters.topic),
         (fields.community_id, &filters.community),
+        (fields.story_id, &filters.story_ids),
+        (fields.url, &filters.urls),
     ];
     for (field, values) in lists {
         if !values.is_empty() {

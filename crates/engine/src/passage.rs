@@ -39,6 +39,11 @@ pub struct Passage {
     pub community_id: Option<String>,
     pub independent_sources: Option<u64>,
     pub links: Vec<String>,
+    /// `original`, `wire`, `press_release`, `republish` or `unknown` (provenance at ingest).
+    pub origin_type: Option<String>,
+    /// `official`, `primary`, `secondary`, `aggregator`, `ugc` or `unknown`.
+    pub source_role: Option<String>,
+    pub role_confidence: Option<f64>,
     /// A precomputed vector; the shard's embedder computes one when absent.
     pub embedding: Option<Vec<f32>>,
 }
@@ -83,6 +88,18 @@ pub struct Hit {
     pub topics: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub word_count: Option<u64>,
+    /// Internal provenance for the evidence layer; not part of a SPEC hit (the server projects
+    /// hits to SPEC fields).
+    pub lang: String,
+    pub page_id: String,
+    pub registrable_domain: String,
+    pub owner: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub origin_type: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source_role: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub role_confidence: Option<f64>,
 }
 
 /// Full text of a passage (SPEC 2.3) plus the internal provenance fields the evidence layer reads.
@@ -108,6 +125,16 @@ pub struct Document {
     pub story_id: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub links: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub origin_type: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source_role: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub role_confidence: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub independent_sources: Option<u64>,
 }
 
 /// Reads stored values of one document.
@@ -163,6 +190,13 @@ impl StoredReader<'_> {
             tld: self.text(fields.tld),
             topics: self.texts(fields.topics),
             word_count: self.u64(fields.word_count),
+            lang: self.text_or_empty(fields.lang),
+            page_id: self.text_or_empty(fields.page_id),
+            registrable_domain: self.text_or_empty(fields.registrable_domain),
+            owner: self.text_or_empty(fields.owner),
+            origin_type: self.text(fields.origin_type),
+            source_role: self.text(fields.source_role),
+            role_confidence: self.f64(fields.role_confidence),
         }
     }
 
@@ -187,6 +221,11 @@ impl StoredReader<'_> {
             source: self.text_or_empty(fields.source),
             story_id: self.text_or_empty(fields.story_id),
             links: self.texts(fields.links),
+            origin_type: self.text(fields.origin_type),
+            source_role: self.text(fields.source_role),
+            role_confidence: self.f64(fields.role_confidence),
+            content_type: self.text(fields.content_type),
+            independent_sources: self.u64(fields.independent_sources),
         }
     }
 }
@@ -241,6 +280,15 @@ impl Passage {
         }
         for link in &self.links {
             doc.add_text(fields.links, link);
+        }
+        if let Some(origin_type) = &self.origin_type {
+            doc.add_text(fields.origin_type, origin_type);
+        }
+        if let Some(source_role) = &self.source_role {
+            doc.add_text(fields.source_role, source_role);
+        }
+        if let Some(role_confidence) = self.role_confidence {
+            doc.add_f64(fields.role_confidence, role_confidence);
         }
         doc
     }

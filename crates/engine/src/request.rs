@@ -81,6 +81,10 @@ pub struct Filters {
     pub safe: bool,
     /// Passage ids never to return (e.g. the seed of a similarity search).
     pub exclude_ids: Vec<String>,
+    /// Only passages of these stories (story expansion in the evidence layer).
+    pub story_ids: Vec<String>,
+    /// Only passages of these exact URLs (URL look-ups in the evidence layer).
+    pub urls: Vec<String>,
 }
 
 #[derive(Clone, Debug, Default)]

@@ -40,6 +40,9 @@ pub struct ShardFields {
     pub community_id: Field,
     pub independent_sources: Field,
     pub links: Field,
+    pub origin_type: Field,
+    pub source_role: Field,
+    pub role_confidence: Field,
 }
 
 /// Exact-match keyword: indexed untokenised, stored, and a fast column.
@@ -86,6 +89,9 @@ pub fn build_schema() -> (Schema, ShardFields) {
         community_id: builder.add_text_field("community_id", keyword()),
         independent_sources: builder.add_u64_field("independent_sources", INDEXED | STORED | FAST),
         links: builder.add_text_field("links", STORED),
+        origin_type: builder.add_text_field("origin_type", keyword()),
+        source_role: builder.add_text_field("source_role", keyword()),
+        role_confidence: builder.add_f64_field("role_confidence", STORED | FAST),
     };
     (builder.build(), fields)
 }
@@ -124,6 +130,9 @@ impl ShardFields {
             community_id: get("community_id")?,
             independent_sources: get("independent_sources")?,
             links: get("links")?,
+            origin_type: get("origin_type")?,
+            source_role: get("source_role")?,
+            role_confidence: get("role_confidence")?,
         })
     }
 }

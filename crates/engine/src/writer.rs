@@ -96,6 +96,25 @@ impl ShardWriter {
         Ok(report)
     }
 
+    /// Write passages whether or not their ids exist: an existing passage with the same id is
+    /// replaced (used when derived signals of indexed passages change). Tantivy applies a
+    /// delete only to documents added before it, so the new version survives the commit.
+    pub fn replace(&mut self, passages: &[Passage]) -> Result<u64> {
+        for passage in passages {
+            validate(passage)?;
+            self.writer.delete_term(self.id_term(&passage.id));
+            let key = vector_key(&passage.id);
+            let vector = match &passage.embedding {
+                Some(vector) => vector.clone(),
+                None => self.embedder.embed(&format!("{}\n{}", passage.title, passage.text)),
+            };
+            self.vectors.add(key, &vector)?;
+            self.writer.add_document(passage.to_document(&self.fields, key))?;
+            self.uncommitted_ids.insert(passage.id.clone());
+        }
+        Ok(passages.len() as u64)
+    }
+
     /// Delete passages by id; returns how many of the ids were live.
     pub fn delete(&mut self, ids: &[String]) -> Result<u64> {
         let mut deleted = 0;

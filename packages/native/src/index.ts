@@ -50,6 +50,14 @@ export interface NativeHit {
   tld?: string;
   topics?: string[];
   word_count?: number;
+  /** Internal provenance for the evidence layer; never part of a SPEC hit. */
+  lang: string;
+  page_id: string;
+  registrable_domain: string;
+  owner: string;
+  origin_type?: string;
+  source_role?: string;
+  role_confidence?: number;
 }
 
 /** Facet counts over a match set (exact per shard; summed across shards). */
@@ -58,6 +66,8 @@ export interface ShardFacets {
   vertical: Record<string, number>;
   source: Record<string, number>;
   content_type: Record<string, number>;
+  authority: Record<string, number>;
+  topics: Record<string, number>;
   /** publish year (UTC) -> passages; undated passages are not counted */
   published_year: Record<string, number>;
 }
@@ -91,6 +101,11 @@ export interface NativeDocument {
   source: string;
   story_id: string;
   links?: string[];
+  origin_type?: string;
+  source_role?: string;
+  role_confidence?: number;
+  content_type?: string;
+  independent_sources?: number;
 }
 
 export * from './layout.js';

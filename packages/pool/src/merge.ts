@@ -41,12 +41,14 @@ function sumInto(into: Record<string, number>, from: Record<string, number>): vo
 }
 
 export function mergeFacets(all: ShardFacets[]): ShardFacets {
-  const merged: ShardFacets = { host: {}, vertical: {}, source: {}, content_type: {}, published_year: {} };
+  const merged: ShardFacets = { host: {}, vertical: {}, source: {}, content_type: {}, authority: {}, topics: {}, published_year: {} };
   for (const facets of all) {
     sumInto(merged.host, facets.host);
     sumInto(merged.vertical, facets.vertical);
     sumInto(merged.source, facets.source);
     sumInto(merged.content_type, facets.content_type);
+    sumInto(merged.authority, facets.authority);
+    sumInto(merged.topics, facets.topics);
     sumInto(merged.published_year, facets.published_year);
   }
   return merged;

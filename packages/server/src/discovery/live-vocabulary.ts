@@ -14,16 +14,34 @@ export interface LiveVocabulary {
 
 export const EMPTY_VOCABULARY: LiveVocabulary = { verticals: [], content_types: [], authorities: [], topics: [] };
 
+function valuesWithData(counts: Record<string, number> | undefined): string[] {
+  return Object.entries(counts ?? {})
+    .filter(([, count]) => count > 0)
+    .map(([value]) => value)
+    .sort();
+}
+
 /**
- * THE ONE PLACE TO WIRE: the distinct values of `vertical`, `content_type`, `authority` and
- * `topics` that at least one live passage carries, each sorted. The shard pool cannot list them
- * yet (no facet task), so this returns empty lists today. Once the pool answers facet counts,
- * run one match-all facet request across shards here (limit 0, generous per-facet size) and keep
- * the values whose count is above zero; nothing else in /describe needs to change.
+ * The distinct values of `vertical`, `content_type`, `authority` and `topics` that at least one
+ * live passage carries: one match-all facet request across shards (limit 0, explicit content
+ * included), read from fast-field columns.
  */
 export async function liveVocabulary(services: Services): Promise<LiveVocabulary> {
-  void services;
-  return { verticals: [], content_types: [], authorities: [], topics: [] };
+  const result = await services.pool.search({
+    query: '',
+    mode: 'keyword',
+    limit: 0,
+    facets: true,
+    filters: { safe: false },
+    timeoutMs: services.config.searchTimeoutMs,
+  });
+  const facets = result.facets;
+  return {
+    verticals: valuesWithData(facets?.vertical),
+    content_types: valuesWithData(facets?.content_type),
+    authorities: valuesWithData(facets?.authority),
+    topics: valuesWithData(facets?.topics),
+  };
 }
 
 /**

@@ -2,9 +2,9 @@
  * From validated search parameters to the pool's request, and from the pool's answer to the
  * response body (facets shaped, hits projected). Shared by search, browse and similar.
  */
-import type { Facets, SearchParams, WebSearchResponse } from '@evidence/schemas';
+import { HIT_FIELDS, type Facets, type Hit, type SearchParams, type WebSearchResponse } from '@evidence/schemas';
 import type { PoolSearchRequest, PoolSearchResult } from '@evidence/pool';
-import type { ShardFacets, SearchFilters } from '@evidence/native';
+import type { NativeHit, ShardFacets, SearchFilters } from '@evidence/native';
 
 export const FACET_HOSTS_MAX = 50;
 
@@ -70,20 +70,21 @@ export function facetsOf(facets: ShardFacets): Facets {
   };
 }
 
+/** A SPEC hit (2.1) from the engine's hit, which also carries internal provenance fields. */
+export function specHit(hit: NativeHit, fields: readonly string[] = HIT_FIELDS): Partial<Hit> {
+  const projected: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = (hit as unknown as Record<string, unknown>)[field];
+    if (value !== undefined) projected[field] = value;
+  }
+  return projected as Partial<Hit>;
+}
+
 export function responseOf(
   result: PoolSearchResult,
   shape: { mode: WebSearchResponse['mode']; routed: boolean; vertical: string | null; fields?: string[] },
 ): WebSearchResponse {
-  const results = shape.fields
-    ? result.hits.map((hit) => {
-        const projected: Record<string, unknown> = {};
-        for (const field of shape.fields!) {
-          const value = (hit as unknown as Record<string, unknown>)[field];
-          if (value !== undefined) projected[field] = value;
-        }
-        return projected;
-      })
-    : result.hits;
+  const results = result.hits.map((hit) => specHit(hit, shape.fields ?? HIT_FIELDS));
   const body: WebSearchResponse = { results, total: result.total, mode: shape.mode, routed: shape.routed, vertical: shape.vertical, partial: result.partial };
   if (result.facets) body.facets = facetsOf(result.facets);
   return body;
