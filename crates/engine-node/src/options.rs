@@ -179,6 +179,8 @@ pub struct SearchRequest {
     pub now: Option<i64>,
     /// Also count host, vertical, source, content type and publish year over the match set.
     pub facets: Option<bool>,
+    /// Also count matches per vertical (the router's input).
+    pub vertical_counts: Option<bool>,
     /// Milliseconds the shard may spend; 0 or absent = no deadline.
     pub timeout_ms: Option<u32>,
 }
@@ -272,6 +274,7 @@ pub fn engine_request(request: SearchRequest) -> napi::Result<evidence_engine::S
             now,
         },
         facets: request.facets.unwrap_or(false),
+        vertical_counts: request.vertical_counts.unwrap_or(false),
         deadline: evidence_engine::Deadline::after_millis(request.timeout_ms.unwrap_or(0) as u64),
     })
 }

@@ -154,3 +154,60 @@ mod tests {
         assert_eq!(year_of(-1), 1969);
     }
 }
+
+/// Matches per vertical, from the `vertical` column only (cheaper than full facets).
+pub struct VerticalCountCollector;
+
+pub struct SegmentVerticalCountCollector {
+    column: Option<StrColumn>,
+    ordinal_counts: HashMap<u64, u64>,
+}
+
+impl Collector for VerticalCountCollector {
+    type Fruit = HashMap<String, u64>;
+    type Child = SegmentVerticalCountCollector;
+
+    fn for_segment(&self, _segment: SegmentOrdinal, reader: &SegmentReader) -> tantivy::Result<SegmentVerticalCountCollector> {
+        Ok(SegmentVerticalCountCollector { column: reader.fast_fields().str("vertical")?, ordinal_counts: HashMap::new() })
+    }
+
+    fn requires_scoring(&self) -> bool {
+        false
+    }
+
+    fn merge_fruits(&self, fruits: Vec<HashMap<String, u64>>) -> tantivy::Result<HashMap<String, u64>> {
+        let mut merged = HashMap::new();
+        for fruit in fruits {
+            for (vertical, count) in fruit {
+                *merged.entry(vertical).or_insert(0) += count;
+            }
+        }
+        Ok(merged)
+    }
+}
+
+impl SegmentCollector for SegmentVerticalCountCollector {
+    type Fruit = HashMap<String, u64>;
+
+    fn collect(&mut self, doc: DocId, _score: Score) {
+        if let Some(column) = &self.column {
+            for ordinal in column.term_ords(doc) {
+                *self.ordinal_counts.entry(ordinal).or_insert(0) += 1;
+            }
+        }
+    }
+
+    fn harvest(self) -> HashMap<String, u64> {
+        let mut by_name = HashMap::with_capacity(self.ordinal_counts.len());
+        if let Some(column) = &self.column {
+            let mut text = String::new();
+            for (ordinal, count) in self.ordinal_counts {
+                text.clear();
+                if column.ord_to_str(ordinal, &mut text).unwrap_or(false) {
+                    by_name.insert(text.clone(), count);
+                }
+            }
+        }
+        by_name
+    }
+}

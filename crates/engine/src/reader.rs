@@ -20,7 +20,7 @@ use crate::deadline::Deadline;
 use tantivy::tokenizer::TokenStream;
 use crate::embedder::{Embedder, HashingEmbedder};
 use crate::error::Result;
-use crate::facets::{FacetCollector, FacetCounts};
+use crate::facets::{FacetCollector, FacetCounts, VerticalCountCollector};
 use crate::filters::{everything, filter_clauses, filtered};
 use crate::passage::{Document, Hit, StoredReader};
 use crate::ranking::{apply_collapse, apply_field_sort, apply_rerank, fuse_scores, sort_by_order, Candidate, SignalColumns};
@@ -51,6 +51,9 @@ pub struct ShardSearchResult {
     pub elapsed_us: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub facets: Option<FacetCounts>,
+    /// Matches per vertical, when asked for (the router's input).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertical_counts: Option<HashMap<String, u64>>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -181,6 +184,12 @@ impl ShardReader {
         } else {
             None
         };
+        let vertical_counts = if request.vertical_counts {
+            let (counts, _) = collect_by_segment(&searcher, ranked.match_query.as_ref(), &VerticalCountCollector, deadline, false)?;
+            Some(counts)
+        } else {
+            None
+        };
         let hits = self.fetch_hits(&searcher, &candidates, request.collapse != Collapse::None)?;
         Ok(ShardSearchResult {
             hits,
@@ -188,6 +197,7 @@ impl ShardReader {
             timed_out: ranked.timed_out,
             elapsed_us: started.elapsed().as_micros() as u64,
             facets,
+            vertical_counts,
         })
     }
 

@@ -115,6 +115,8 @@ pub struct SearchRequest {
     pub collapse: Collapse,
     pub rerank: Rerank,
     pub facets: bool,
+    /// Also count matches per vertical (the router reads these).
+    pub vertical_counts: bool,
     pub deadline: Deadline,
 }
 
@@ -130,6 +132,7 @@ impl Default for SearchRequest {
             collapse: Collapse::None,
             rerank: Rerank::default(),
             facets: false,
+            vertical_counts: false,
             deadline: Deadline::none(),
         }
     }

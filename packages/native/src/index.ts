@@ -79,6 +79,8 @@ export interface ShardSearchResult {
   timed_out: boolean;
   elapsed_us: number;
   facets?: ShardFacets;
+  /** matches per vertical, when asked for */
+  vertical_counts?: Record<string, number>;
 }
 
 /** What `ShardReader.document` encodes (MessagePack): SPEC 2.3 fields plus provenance. */

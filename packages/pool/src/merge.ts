@@ -18,6 +18,7 @@ export interface MergedSearch {
   hits: NativeHit[];
   total: number;
   facets?: ShardFacets;
+  verticalCounts?: Record<string, number>;
 }
 
 const SORT_VALUE: Record<SortName, (hit: NativeHit) => number> = {
@@ -59,10 +60,12 @@ export function mergeTopK(results: ShardSearchResult[], options: MergeOptions | 
   let total = 0;
   const candidates: NativeHit[] = [];
   const facets: ShardFacets[] = [];
+  let verticalCounts: Record<string, number> | undefined;
   for (const result of results) {
     total += result.total;
     for (const hit of result.hits) candidates.push(hit);
     if (result.facets) facets.push(result.facets);
+    if (result.vertical_counts) sumInto((verticalCounts ??= {}), result.vertical_counts);
   }
   const value = SORT_VALUE[sort];
   candidates.sort((left, right) => value(right) - value(left) || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
@@ -80,5 +83,6 @@ export function mergeTopK(results: ShardSearchResult[], options: MergeOptions | 
   }
   const merged: MergedSearch = { hits: hits.slice(0, limit), total };
   if (facets.length > 0) merged.facets = mergeFacets(facets);
+  if (verticalCounts) merged.verticalCounts = verticalCounts;
   return merged;
 }

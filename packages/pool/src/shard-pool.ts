@@ -46,6 +46,8 @@ export interface PoolSearchResult {
   partial: boolean;
   shardsDown: number;
   facets?: ShardFacets;
+  /** Matches per vertical across shards, when asked for with `verticalCounts`. */
+  verticalCounts?: Record<string, number>;
 }
 
 const workerFilename = fileURLToPath(new URL('./worker.js', import.meta.url));
@@ -135,6 +137,7 @@ export class ShardPool {
     const merged = mergeTopK(results, { limit: request.limit, sort: request.sort, collapse: request.collapse });
     const answer: PoolSearchResult = { hits: merged.hits, total: merged.total, partial, shardsDown };
     if (merged.facets) answer.facets = merged.facets;
+    if (merged.verticalCounts) answer.verticalCounts = merged.verticalCounts;
     return answer;
   }
 
