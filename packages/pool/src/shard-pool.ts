@@ -60,29 +60,45 @@ function isQueueFull(error: unknown): boolean {
   return error instanceof Error && /queue is at limit/i.test(error.message);
 }
 
+/** A shard whose workers could not open it is tried again after this long (or after a new commit). */
+export const SHARD_RETRY_MS = 10_000;
+
+/** Why a shard cannot serve now, and when to try it again. */
+interface ShardDown {
+  error: Error;
+  retryAt: number;
+  generation: number;
+}
+
 export class ShardPool {
   readonly shards: number;
   private readonly pools: Piscina[];
   private readonly generations: number[];
   private readonly commitFiles: string[];
+  private readonly down: (ShardDown | null)[];
+  /** Abort controllers of the tasks waiting on each shard. */
+  private readonly waiting: Set<AbortController>[];
 
   constructor(private readonly options: ShardPoolOptions) {
     this.shards = options.shards;
     this.generations = new Array(options.shards).fill(0);
+    this.down = new Array(options.shards).fill(null);
+    this.waiting = Array.from({ length: options.shards }, () => new Set<AbortController>());
     this.commitFiles = [];
     this.pools = [];
     for (let shard = 0; shard < options.shards; shard++) {
       const directory = shardDirectory(options.dataDir, shard);
-      this.pools.push(
-        new Piscina({
-          filename: workerFilename,
-          minThreads: options.replicas,
-          maxThreads: options.replicas,
-          maxQueue: options.maxQueue,
-          idleTimeout: Number.MAX_SAFE_INTEGER,
-          workerData: { shardDirectory: directory, dimensions: options.dimensions },
-        }),
-      );
+      const pool = new Piscina({
+        filename: workerFilename,
+        minThreads: options.replicas,
+        maxThreads: options.replicas,
+        maxQueue: options.maxQueue,
+        idleTimeout: Number.MAX_SAFE_INTEGER,
+        workerData: { shardDirectory: directory, dimensions: options.dimensions },
+      });
+      // A worker that cannot open its shard surfaces here (unhandled, it would end the process).
+      pool.on('error', (error: Error) => this.markDown(shard, error));
+      this.pools.push(pool);
       const commitFile = join(directory, COMMIT_FILE);
       this.commitFiles.push(commitFile);
       // A commit rewrites commit.json; the next task tells its worker to reload.
@@ -97,8 +113,31 @@ export class ShardPool {
     return this.commitFiles.some((file) => existsSync(file));
   }
 
-  private run<T>(shard: number, task: ShardTask): Promise<T> {
-    return this.pools[shard].run(task) as Promise<T>;
+  /**
+   * The shard's workers failed to open it. Tasks waiting for a worker that will not come are
+   * aborted (only when no thread of the shard is alive, so nothing running is ever aborted), and
+   * new ones fail at once until the retry time or the next commit.
+   */
+  private markDown(shard: number, error: Error): void {
+    if (!this.down[shard]) console.error(`shard ${shard} cannot serve: ${error.message}`);
+    this.down[shard] = { error, retryAt: Date.now() + SHARD_RETRY_MS, generation: this.generations[shard] };
+    if (this.pools[shard].threads.length === 0) {
+      for (const controller of this.waiting[shard]) controller.abort(error);
+    }
+  }
+
+  private async run<T>(shard: number, task: ShardTask): Promise<T> {
+    const down = this.down[shard];
+    if (down && Date.now() < down.retryAt && this.generations[shard] === down.generation) throw down.error;
+    const controller = new AbortController();
+    this.waiting[shard].add(controller);
+    try {
+      const answer = (await this.pools[shard].run(task, { signal: controller.signal })) as T;
+      this.down[shard] = null;
+      return answer;
+    } finally {
+      this.waiting[shard].delete(controller);
+    }
   }
 
   private task(shard: number, timeoutMs: number, body: TaskBody): ShardTask {

@@ -88,6 +88,28 @@ describe('shard pool', () => {
     expect(result.total).toBe(2);
   });
 
+  it('keeps answering fast and partial while a shard cannot be opened, without an unhandled error', async () => {
+    const dataDir = twoShardIndex();
+    writeFileSync(join(shardDirectory(dataDir, 1), 'meta.json'), 'this is not an index');
+    const unhandled: unknown[] = [];
+    const onUnhandled = (error: unknown) => unhandled.push(error);
+    process.on('uncaughtException', onUnhandled);
+    try {
+      const pool = openPool(dataDir);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const startedAt = Date.now();
+        const result = await pool.search({ query: 'sourdough', limit: 10, timeoutMs: 2000 });
+        expect(result).toMatchObject({ partial: true, shardsDown: 1, total: 2 });
+        // Never the whole deadline: a task for a shard that cannot open fails at once.
+        expect(Date.now() - startedAt).toBeLessThan(1500);
+      }
+      expect((await pool.document('a:0', 2000)).document?.id).toBe('a:0');
+    } finally {
+      process.off('uncaughtException', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+  });
+
   it('fetches a document from whichever shard holds it', async () => {
     const pool = openPool(twoShardIndex());
     const found = await pool.document('b:1', 2000);

@@ -27,14 +27,30 @@ export class ServiceError extends Error {
   readonly status: number;
   /** seconds, sent as `retry-after` when set */
   readonly retryAfter?: number;
+  /** The call ran (it searched) before it failed: billed its failure cost, not released. */
+  readonly ran: boolean;
 
-  constructor(kind: ErrorKind, message: string, options: { retryAfter?: number } = {}) {
+  constructor(kind: ErrorKind, message: string, options: { retryAfter?: number; ran?: boolean } = {}) {
     super(message);
     this.name = 'ServiceError';
     this.kind = kind;
     this.status = ERROR_KINDS[kind].status;
     this.retryAfter = options.retryAfter;
+    this.ran = options.ran ?? false;
   }
+}
+
+/**
+ * The error a call that already ran answers with: the same status and text, marked as run so
+ * it is billed its failure cost. An error that is not a ServiceError becomes the internal one
+ * (its detail goes to the operator's log).
+ */
+export function ranAndFailed(error: unknown): ServiceError {
+  if (error instanceof ServiceError) {
+    return error.ran ? error : new ServiceError(error.kind, error.message, { retryAfter: error.retryAfter, ran: true });
+  }
+  console.error('internal error after the call ran:', error);
+  return new ServiceError('internal', 'internal error', { ran: true });
 }
 
 /** Fixed bodies that must not vary (401 reveals nothing about why a key failed). */

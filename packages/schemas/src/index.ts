@@ -2,3 +2,8 @@ export * from './errors.js';
 export * from './params.js';
 export * from './search.js';
 export * from './document.js';
+export * from './durations.js';
+export * from './ground.js';
+export * from './changes.js';
+export * from './context.js';
+export * from './why-not.js';

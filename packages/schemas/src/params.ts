@@ -12,7 +12,9 @@ export function parseParams<Schema extends z.ZodObject>(schema: Schema, raw: Rec
   const name = String(issue.path[0] ?? 'request');
   const field = (schema.shape as Record<string, z.ZodType>)[name];
   const accepts = issue.code === 'custom' ? issue.message : (field?.description ?? issue.message);
-  if (issue.code === 'invalid_type' && raw[name] === undefined) {
+  // A missing value fails the type check (or, for a parameter that takes several forms, every
+  // branch of its union): it is required.
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && raw[name] === undefined) {
     throw errors.badParameter(name, `required: ${accepts}`);
   }
   throw errors.badParameter(name, accepts);
@@ -22,10 +24,11 @@ export function parseParams<Schema extends z.ZodObject>(schema: Schema, raw: Rec
  * Parameter shapes shared by REST (query strings: everything arrives as a string) and MCP
  * (JSON arguments: arrays, numbers and booleans arrive typed). Each accepts both forms.
  */
-export function inList(description: string) {
+export function inList(description: string, options: { separator?: RegExp } = {}) {
+  const separator = options.separator ?? ',';
   return z
     .union([z.string(), z.array(z.string())])
-    .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean))
+    .transform((value) => (Array.isArray(value) ? value : value.split(separator)).map((item) => item.trim()).filter(Boolean))
     .describe(`${description} (comma-separated, or an array in MCP)`);
 }
 

@@ -15,6 +15,8 @@ export interface Capability<Schema extends z.ZodObject = z.ZodObject, Body = unk
   cost: number;
   /** Credits a call that ran and failed costs (SPEC 8: 1 for assemble_context, ground, changes). */
   failureCost: number;
+  /** Other names a parameter is accepted under (alias -> parameter), e.g. `q` for `objective`. */
+  aliases?: Record<string, string>;
   params: Schema;
   /** The body a successful call returns (MCP outputSchema, OpenAPI). */
   response: z.ZodType;
@@ -32,9 +34,25 @@ function nextRequestId(): string {
   return `${process.pid.toString(36)}-${Date.now().toString(36)}-${requestCounter.toString(36)}`;
 }
 
-/** Errors after which the call is considered to have run (and is billed its failure cost). */
-function ranAndFailed(error: unknown): boolean {
-  return error instanceof ServiceError && error.kind === 'not_found';
+/**
+ * Errors after which the call is considered to have run (and is billed its failure cost): a
+ * lookup that found nothing (404), or any error a handler raised after its search ran (marked
+ * with `ranAndFailed`).
+ */
+function ranBeforeFailing(error: unknown): boolean {
+  return error instanceof ServiceError && (error.kind === 'not_found' || error.ran);
+}
+
+/** REST parameter aliases: `alias -> parameter` (changes takes `q` for `objective`). */
+function applyAliases(raw: Record<string, unknown>, aliases: Record<string, string> | undefined): Record<string, unknown> {
+  if (!aliases) return raw;
+  const renamed = { ...raw };
+  for (const [alias, parameter] of Object.entries(aliases)) {
+    if (renamed[alias] === undefined) continue;
+    if (renamed[parameter] === undefined) renamed[parameter] = renamed[alias];
+    delete renamed[alias];
+  }
+  return renamed;
 }
 
 /**
@@ -47,7 +65,7 @@ export async function executeCapability<Schema extends z.ZodObject, Body>(
   caller: AuthenticatedCaller,
   services: Services,
 ): Promise<CapabilityOutcome<Body>> {
-  const params = parseParams(capability.params, rawParams);
+  const params = parseParams(capability.params, applyAliases(rawParams, capability.aliases));
   const meter = services.stores.meter;
   const reservation = meter.reserve({
     tenant: caller.tenant,
@@ -59,7 +77,7 @@ export async function executeCapability<Schema extends z.ZodObject, Body>(
   try {
     body = await capability.run(params, services);
   } catch (error) {
-    if (ranAndFailed(error)) {
+    if (ranBeforeFailing(error)) {
       await meter.settle(reservation, Math.min(capability.failureCost, capability.cost));
     } else {
       meter.release(reservation);

@@ -8,6 +8,10 @@ import { documentCapability } from './handlers/document.js';
 import { searchCapability } from './handlers/search.js';
 import { browseCapability } from './handlers/browse.js';
 import { similarCapability } from './handlers/similar.js';
+import { groundCapability } from './handlers/ground.js';
+import { changesCapability } from './handlers/changes.js';
+import { assembleContextCapability } from './handlers/assemble-context.js';
+import { whyNotCapability } from './handlers/why-not.js';
 
 export interface CatalogEntry {
   capability: Capability;
@@ -62,6 +66,59 @@ export const CATALOG: CatalogEntry[] = [
     tool: {
       name: 'browse',
       description: 'Recent (default) or top passages by host_rank, quality, published, words or centrality, optionally in one vertical, without a query. Costs 1 credit.',
+      argumentAliases: {},
+    },
+  },
+  {
+    capability: groundCapability,
+    rest: { path: '/ground', pathParameters: [], summary: 'The smallest defensible evidence set for an objective, with provenance and a coverage receipt (5 credits)' },
+    tool: {
+      name: 'ground',
+      description:
+        'Ground an objective (a question, task or claim) in the index: returns the smallest defensible evidence set, one item per origin ' +
+        '(who first published it; copies and republishes are folded in and never counted twice), each with its source role, owner and ' +
+        'independence score, plus a coverage receipt (what was and was not searched) and next_actions. Read `status` first: sufficient ' +
+        '(at least min_independent_origins distinct owners and a require_role source), insufficient (next_actions says what would help), ' +
+        'stale (nothing inside max_age; stale_evidence shows older material), partial (part of the index was unreachable: never treat as ' +
+        'complete) or empty. Deterministic: no model, no generated answer. Costs 5 credits; a call that runs and fails costs 1.',
+      argumentAliases: {},
+    },
+  },
+  {
+    capability: changesCapability,
+    rest: { path: '/changes', pathParameters: [], summary: 'What changed in the evidence for an objective since an instant (10 credits)' },
+    tool: {
+      name: 'evidence_changes',
+      description:
+        'What changed in the evidence for an objective since an instant (`since`: unix seconds, seconds ago, or 1d / 12h / 2w ago): ' +
+        'the evidence is built over everything and over only what had been crawled by then, and diffed into new_evidence, ' +
+        'origins_gained, roles_gained and independent_origins before/after. known_urls reports whether URLs you relied on are still ' +
+        'present, removed (with reason and superseding passage) or unknown. Read `status` first: changed, unchanged or partial. ' +
+        'Costs 10 credits; a call that runs and fails costs 1.',
+      argumentAliases: {},
+    },
+  },
+  {
+    capability: assembleContextCapability,
+    rest: { path: '/assemble_context', pathParameters: [], summary: 'Corroborated, story-deduplicated, trust-ranked passages packed to a token budget (3 credits)' },
+    tool: {
+      name: 'assemble_context',
+      description:
+        'A context pack for a query: one passage per story (near-duplicates folded), ranked by relevance, host trust and ' +
+        'corroboration, packed under `budget` estimated tokens (a ceiling), each with the reason it earned its place. ' +
+        'Costs 3 credits; a call that runs and fails costs 1.',
+      argumentAliases: {},
+    },
+  },
+  {
+    capability: whyNotCapability,
+    rest: { path: '/why_not', pathParameters: [], summary: 'Whether a URL is in the index and, if not, why (1 credit)' },
+    tool: {
+      name: 'why_not',
+      description:
+        'Whether a URL is in the index: present (with its first passage), removed (with the reason: redundant, superseded, stale, ' +
+        'access-starved, lost-replacement or tombstoned-source; when; and the replacing passage) or unknown (never admitted or never ' +
+        'seen). Use it for a source you expected and did not get. Costs 1 credit.',
       argumentAliases: {},
     },
   },

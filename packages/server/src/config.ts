@@ -16,6 +16,8 @@ export interface ServerConfig {
   authFailWindowMs: number;
   /** `hashing` (the model-free default) or `none` (no vectors: similar answers 400, search falls back to keyword). */
   embedder: 'hashing' | 'none';
+  /** Worker threads of the evidence computations (ground, changes, assemble_context). */
+  evidenceThreads: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 0): number {
@@ -47,5 +49,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authFailLimit: integer(env, 'AUTH_FAIL_LIMIT', 30, 1),
     authFailWindowMs: integer(env, 'AUTH_FAIL_WINDOW_MS', 60_000, 1),
     embedder: embedderOf(env.EMBEDDER),
+    evidenceThreads: integer(env, 'EVIDENCE_THREADS', 1, 1),
   };
 }

@@ -1,11 +1,16 @@
 /** Assemble the server: stores, shard pool, routes, listening socket; and take it down again. */
 import uWS from 'uWebSockets.js';
+import { join } from 'node:path';
+import { EvidencePool, LedgerIndex } from '@evidence/evidence';
 import { ensureManifest } from '@evidence/native';
 import { ShardPool } from '@evidence/pool';
 import { openStores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
 import { registerRoutes } from './routes/index.js';
 import type { Services } from './services.js';
+
+/** The admission ledger ingest appends to (packages/ingest/src/ledger.ts). */
+export const LEDGER_FILE = 'ledger.jsonl';
 
 export interface RunningServer {
   port: number;
@@ -32,12 +37,15 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     dimensions: manifest.dimensions,
     maxQueue: config.maxQueue,
   });
-  return { pool, stores, config };
+  const evidence = new EvidencePool({ threads: config.evidenceThreads, maxQueue: config.maxQueue });
+  const ledger = new LedgerIndex(join(config.dataDir, LEDGER_FILE));
+  return { pool, evidence, ledger, stores, config };
 }
 
-/** Close what `openServices` opened: the pool first (no more work), then the stores. */
+/** Close what `openServices` opened: the pools first (no more work), then the stores. */
 export async function closeServices(services: Services): Promise<void> {
   await services.pool.close();
+  await services.evidence.close();
   await services.stores.close();
 }
 

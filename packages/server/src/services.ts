@@ -1,10 +1,15 @@
-/** What handlers run against: the shard pool, the stores and the settings. */
+/** What handlers run against: the shard pool, the evidence workers and ledger, the stores and the settings. */
+import type { EvidencePool, LedgerIndex } from '@evidence/evidence';
 import type { ShardPool } from '@evidence/pool';
 import type { Stores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
 
 export interface Services {
   pool: ShardPool;
+  /** Worker threads computing ground, changes and assemble_context answers. */
+  evidence: EvidencePool;
+  /** The admission ledger, followed as it grows (why_not, changes' known_urls). */
+  ledger: LedgerIndex;
   stores: Stores;
   config: ServerConfig;
 }

@@ -27,7 +27,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(shardPassages: Passage[][], env: Record<string, string> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Runs on the written index before the server opens it (e.g. to break a shard). */
+  beforeStart?: (dataDir: string) => void;
+}
+
+export async function startTestServer(shardPassages: Passage[][], env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'server-'));
   ensureManifest(dataDir, shardPassages.length);
   shardPassages.forEach((passages, shard) => {
@@ -36,6 +41,7 @@ export async function startTestServer(shardPassages: Passage[][], env: Record<st
     writer.commit();
     writer.close();
   });
+  options.beforeStart?.(dataDir);
   const config = readConfig({ DATA_DIR: dataDir, PORT: '0', KEY_REFRESH_MS: '50', ...env });
   const server = await startServer(config);
   const key = server.services.stores.ensureDevelopmentKey();

@@ -1,0 +1,97 @@
+/**
+ * What the evidence computations take: the hits the main thread gathered from the shard pool
+ * (engine hits with their internal provenance fields) and the facts of the retrieval that only
+ * the main thread knows (partial answers, shards down, expansion cut short). Everything here is
+ * plain data, so a task crosses to a worker thread by structured clone.
+ */
+import type { NativeHit } from '@evidence/native';
+import type { ChangesParams, ContextParams, GroundParams, KnownUrl } from '@evidence/schemas';
+
+export type EvidenceHit = NativeHit;
+
+/** One scatter across the shards, as the evidence layer needs it. */
+export interface RetrievedHits {
+  hits: EvidenceHit[];
+  /** Real match count across the reachable shards. */
+  total: number;
+  partial: boolean;
+  shardsDown: number;
+}
+
+/** Story expansion: every passage of the stories the candidates belong to. */
+export interface StoryExpansion {
+  /** Passages of the expanded stories (candidates' stories), in any order. */
+  members: EvidenceHit[];
+  expandedStoryIds: string[];
+  notExpandedStoryIds: string[];
+  /** The latency budget stopped expansion before every candidate story was looked up. */
+  truncated: boolean;
+  /** Scatters spent on expansion. */
+  lookups: number;
+  /** Passages the expanded stories hold (real counts, even beyond what was fetched). */
+  copies: number;
+  /** An expansion scatter came back partial while running under the full search timeout. */
+  partial: boolean;
+  shardsDown: number;
+}
+
+/** What a max_age window left out (only when max_age was given). */
+export interface OutsideWindow {
+  /** Cut-off: passages published before this are outside the window. */
+  publishedFrom: number;
+  /** Most relevant matches published before the window (story-collapsed). */
+  older: RetrievedHits;
+  /** The newest match published before the window, when there is one. */
+  newestOlder: EvidenceHit | null;
+  /** Matches with no publish date (excluded by any window). */
+  undated: number;
+}
+
+/** One evidence retrieval: candidates, expansion and, with max_age, what the window left out. */
+export interface GroundRetrieval {
+  /** Candidates in rank order, one per story (inside the window when max_age was given). */
+  candidates: RetrievedHits;
+  /** The candidate list was cut at its limit: lower-ranked stories exist and were not considered. */
+  candidatesCut: boolean;
+  /** Candidates left out for sharing no word with the objective (see support.ts). */
+  unsupported: number;
+  expansion: StoryExpansion;
+  outside: OutsideWindow | null;
+  /** Verticals with matches that a named vertical left out. */
+  verticalsExcluded: string[];
+  /** Filters as applied, `name=value`. */
+  filtersApplied: string[];
+}
+
+export interface GroundTask {
+  params: GroundParams;
+  retrieval: GroundRetrieval;
+  /** Unix seconds the call is answered at (ages, generated_at). */
+  now: number;
+  /** Epoch ms the call started (elapsed_ms). */
+  startedAtMs: number;
+  shardsConfigured: number;
+  credits: number;
+}
+
+export interface ChangesTask {
+  params: ChangesParams;
+  after: GroundRetrieval;
+  before: GroundRetrieval;
+  knownUrls: KnownUrl[] | null;
+  now: number;
+  startedAtMs: number;
+  shardsConfigured: number;
+  credits: number;
+}
+
+export interface ContextTask {
+  /** `mode` is the mode actually used. */
+  params: ContextParams;
+  candidates: RetrievedHits;
+}
+
+export type EvidenceTask =
+  | { op: 'ground'; task: GroundTask }
+  | { op: 'changes'; task: ChangesTask }
+  | { op: 'context'; task: ContextTask };

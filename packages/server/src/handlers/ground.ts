@@ -1,0 +1,45 @@
+import { GroundParamsSchema, GroundResponseSchema, ranAndFailed, type GroundResponse } from '@evidence/schemas';
+import type { Capability } from '../capability.js';
+import { effectiveMode, retrieveEvidence } from './evidence-retrieval.js';
+
+export const GROUND_COST = 5;
+
+/**
+ * GET /ground, tool ground (SPEC 4.7, 2.6): the smallest defensible evidence set for an
+ * objective with its provenance and a coverage receipt. The main thread searches (candidates,
+ * story expansion); an evidence worker builds the answer.
+ */
+export const groundCapability: Capability<typeof GroundParamsSchema, GroundResponse> = {
+  name: 'ground',
+  cost: GROUND_COST,
+  failureCost: 1,
+  params: GroundParamsSchema,
+  response: GroundResponseSchema,
+  async run(params, services) {
+    const startedAtMs = Date.now();
+    const now = Math.floor(startedAtMs / 1000);
+    const retrieval = await retrieveEvidence(services, {
+      objective: params.objective,
+      mode: params.mode,
+      vertical: params.vertical,
+      lang: params.lang,
+      safe: params.safe,
+      maxAge: params.max_age,
+      now,
+      startedAtMs,
+      latencyBudgetMs: params.latency_budget_ms,
+    });
+    try {
+      return await services.evidence.ground({
+        params: { ...params, mode: effectiveMode(services, params.mode) },
+        retrieval,
+        now,
+        startedAtMs,
+        shardsConfigured: services.pool.shards,
+        credits: GROUND_COST,
+      });
+    } catch (error) {
+      throw ranAndFailed(error);
+    }
+  },
+};
