@@ -2,12 +2,13 @@
  * `npm start`: serve DATA_DIR. With no index there yet, first build the demo corpus index
  * (progress on stderr), then create a development key and print it once.
  */
-import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readManifest, shardDirectory, COMMIT_FILE } from '@evidence/native';
 import { createProgressReporter, formatSummary, ingestFiles } from '@evidence/ingest';
 import { readConfig, startServer } from '@evidence/server';
 import { writeDemoCorpus } from './demo-corpus.js';
+import { AGGREGATORS, DEMO_OWNERS, RELEASE_WIRES, WIRES } from './demo/hosts.js';
 
 function hasCommittedIndex(dataDir: string): boolean {
   const manifest = readManifest(dataDir);
@@ -22,6 +23,18 @@ async function buildDemoIndex(dataDir: string, shards: number, passages: number)
   mkdirSync(dataDir, { recursive: true });
   const corpusPath = join(dataDir, 'demo-corpus.jsonl');
   console.error(`no index in ${dataDir}: building the demo corpus (${passages} passages)`);
+  // The demo's owners table (media groups, wire services, release wires, aggregators): an
+  // operator's own owners.json, when there is one, is kept.
+  const ownersPath = join(dataDir, 'owners.json');
+  if (!existsSync(ownersPath)) {
+    const owners = {
+      domains: DEMO_OWNERS,
+      wire_services: WIRES.map((wire) => wire.name),
+      release_wires: RELEASE_WIRES.map((host) => host.owner ?? host.name),
+      aggregators: [...new Set(AGGREGATORS.map((host) => host.owner ?? host.name))],
+    };
+    writeFileSync(ownersPath, `${JSON.stringify(owners, null, 2)}\n`);
+  }
   const fd = openSync(corpusPath, 'w');
   try {
     writeDemoCorpus(fd, { passages, now: Math.floor(Date.now() / 1000), seed: 1 });

@@ -59,9 +59,10 @@ export class AdmissionTable {
       });
       return;
     }
-    if (event.superseded_by !== undefined) {
+    if (event.reason === 'superseded' && event.superseded_by !== undefined) {
       // A re-crawl: the successor's own `admitted` event sets the new page; only forget the old
-      // one here. (A crawler's own `superseded` line, without a successor, is a plain removal.)
+      // one here. (A crawler's own `superseded` line, without a successor, is a plain removal,
+      // and so is a `redundant` copy, whose `superseded_by` names the passage it copies.)
       if (state !== undefined && state.pageId === event.page_id) {
         state.pageId = null;
         state.passageSpan = 0;

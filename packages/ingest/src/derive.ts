@@ -1,9 +1,10 @@
 /**
- * What a page's URL says about its publisher: host, tld, registrable domain and (until an
- * owners table exists) the owner, which defaults to the registrable domain.
+ * What a page's URL says about its publisher: host, tld, registrable domain (public suffix list)
+ * and the owner: the record's own, else the owners table's, else the registrable domain.
  */
 import { isIP } from 'node:net';
 import { getDomain } from 'tldts';
+import type { OwnersTable } from './owners.js';
 
 export interface HostFields {
   host: string;
@@ -41,7 +42,14 @@ export function deriveHostFields(hostname: string): HostFields {
   return fields;
 }
 
-/** The record's owner, else the registrable domain (an owners table will sit here later). */
-export function deriveOwner(recordOwner: string | undefined, registrableDomain: string): string {
-  return recordOwner ?? registrableDomain;
+/** The record's owner, else the owners table's for the host or its registrable domain, else the registrable domain. */
+export function deriveOwner(recordOwner: string | undefined, registrableDomain: string, owners?: OwnersTable, host: string = registrableDomain): string {
+  return recordOwner ?? owners?.ownerOf(host, registrableDomain) ?? registrableDomain;
+}
+
+/** The public suffix under a registrable domain (`co.uk` for `bbc.co.uk`); empty when there is none. */
+export function publicSuffixOf(fields: HostFields): string {
+  if (fields.registrableDomain === fields.host && fields.tld === '') return '';
+  const dot = fields.registrableDomain.indexOf('.');
+  return dot < 0 ? fields.registrableDomain : fields.registrableDomain.slice(dot + 1);
 }

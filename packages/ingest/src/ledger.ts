@@ -5,7 +5,8 @@
  * crash then leaves the ledger behind the index, never ahead of it, and the next run re-derives
  * what was lost.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readSync, statSync, writeSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { LineAppender } from './line-appender.js';
 import { readLineBatches } from './line-reader.js';
 import type { RemovalReason } from './vocabulary.js';
 
@@ -30,7 +31,7 @@ export interface RemovedEvent {
   /** The page that was current for the URL, or null when none was. */
   page_id: string | null;
   reason: RemovalReason;
-  /** For `superseded`: the first passage of the page that replaced it. */
+  /** For `superseded`: the first passage of the page that replaced it; for `redundant`: the kept passage it copies. */
   superseded_by?: string;
   removed_at: number;
   /** Unix seconds when ingest recorded it. */
@@ -69,57 +70,33 @@ export async function replayLedger(path: string, onEvent: (event: LedgerEvent) =
   return events;
 }
 
-function endsWithNewline(path: string): boolean {
-  const size = statSync(path).size;
-  if (size === 0) return true;
-  const descriptor = openSync(path, 'r');
-  try {
-    const last = Buffer.alloc(1);
-    readSync(descriptor, last, 0, 1, size - 1);
-    return last[0] === 0x0a;
-  } finally {
-    closeSync(descriptor);
-  }
-}
-
 /** Appends events to the ledger; nothing reaches the file before `flush`. */
 export class LedgerWriter {
-  private readonly descriptor: number;
-  private pendingLines: string[] = [];
+  private readonly file: LineAppender;
 
-  private constructor(descriptor: number) {
-    this.descriptor = descriptor;
+  private constructor(file: LineAppender) {
+    this.file = file;
   }
 
   static open(path: string): LedgerWriter {
-    // A torn last line from a crash must not swallow the first new event.
-    const needsNewline = existsSync(path) && !endsWithNewline(path);
-    const descriptor = openSync(path, 'a');
-    if (needsNewline) writeSync(descriptor, '\n');
-    return new LedgerWriter(descriptor);
+    return new LedgerWriter(LineAppender.open(path));
   }
 
   append(event: LedgerEvent): void {
-    this.pendingLines.push(JSON.stringify(event));
+    this.file.append(JSON.stringify(event));
   }
 
   get pendingEvents(): number {
-    return this.pendingLines.length;
+    return this.file.pendingCount;
   }
 
   /** Write what was appended and fsync it. */
   flush(): void {
-    if (this.pendingLines.length === 0) return;
-    const text = `${this.pendingLines.join('\n')}\n`;
-    this.pendingLines = [];
-    const bytes = Buffer.from(text, 'utf8');
-    let written = 0;
-    while (written < bytes.length) written += writeSync(this.descriptor, bytes, written, bytes.length - written);
-    fsyncSync(this.descriptor);
+    this.file.flush();
   }
 
   /** Close without writing: callers flush at commit, and unflushed events match uncommitted work. */
   close(): void {
-    closeSync(this.descriptor);
+    this.file.close();
   }
 }

@@ -1,56 +1,100 @@
 /**
  * Turn a validated record into engine passages: split a page (or take a passage record as is)
- * and fill in every derived field. Page-level work (URL fields, language) happens once per
- * record; per passage only the story id and word count are computed.
+ * and fill in every derived field. Page-level work (URL fields, owner, role, graph signals,
+ * language) happens once per record; per passage only the word count, and from the story
+ * clustering the story id and origin type.
  */
 import type { Passage } from '@evidence/native';
-import { deriveHostFields, deriveOwner } from './derive.js';
+import { fingerprintTexts } from './fingerprint.js';
 import { detectLanguage } from './language.js';
+import { OwnersTable } from './owners.js';
+import { describePage, type PageContext } from './page-provenance.js';
 import { passageIdFor } from './page-id.js';
 import type { ContentRecord } from './record.js';
 import { splitIntoPassages } from './split.js';
-import { storyIdFor } from './story.js';
+import { StoryClusters } from './story-clusters.js';
 import { countWords } from './words.js';
 
-/** Passages of `record` under `pageId`; `lang` is the record's or the detected page language. */
+/** The passage texts of a record with their numbers: the split page, or the one passage record. */
+export function numberedTexts(record: ContentRecord): Array<[number, string]> {
+  return record.passage === undefined
+    ? splitIntoPassages(record.text).map((text, passageNo): [number, string] => [passageNo, text])
+    : [[record.passage.passageNo, record.text.trim()]];
+}
+
+/** What clustering decided for one passage. */
+export interface PassageStory {
+  storyId: string;
+  originType: string;
+}
+
+/**
+ * One engine passage of `record`; independent_sources is stamped when it is sent to its shard.
+ * `wordCount` is the fingerprint's count when there is one (the same as `countWords`).
+ */
+export function makePassage(
+  record: ContentRecord,
+  pageId: string,
+  lang: string,
+  page: PageContext,
+  passageNo: number,
+  text: string,
+  story: PassageStory,
+  wordCount = countWords(text),
+): Passage {
+  const passage: Passage = {
+    id: passageIdFor(pageId, passageNo),
+    pageId,
+    passageNo,
+    url: record.url,
+    host: page.hostFields.host,
+    registrableDomain: page.hostFields.registrableDomain,
+    owner: page.owner,
+    title: record.title,
+    text,
+    vertical: record.vertical,
+    lang,
+    hostRank: record.hostRank,
+    quality: record.quality,
+    fetchedAt: record.fetchedAt,
+    publishedAt: record.publishedAt,
+    source: record.source,
+    storyId: story.storyId,
+    contentType: record.contentType,
+    authority: record.authority,
+    safety: record.safety,
+    tld: page.hostFields.tld,
+    topics: record.topics,
+    wordCount,
+    links: record.links,
+    originType: story.originType,
+    sourceRole: page.role.role,
+    roleConfidence: page.role.confidence,
+    inDegree: page.graph?.inDegree ?? 0,
+    centrality: page.graph?.centrality ?? 0,
+    embedding: record.embedding,
+  };
+  if (page.graph !== undefined) passage.communityId = page.graph.communityId;
+  return passage;
+}
+
+/**
+ * Passages of `record` under `pageId`, derived on their own: the owners table is the built-in
+ * one, there is no link graph, and each passage is clustered only with the others of this call.
+ * An ingest run derives passages with its own state instead.
+ */
 export function buildPassages(record: ContentRecord, pageId: string, lang: string): Passage[] {
-  const hostFields = deriveHostFields(record.hostname);
-  const owner = deriveOwner(record.owner, hostFields.registrableDomain);
-  const numberedTexts: Array<[number, string]> =
-    record.passage === undefined
-      ? splitIntoPassages(record.text).map((text, passageNo) => [passageNo, text])
-      : [[record.passage.passageNo, record.text.trim()]];
-  const passages: Passage[] = [];
-  for (const [passageNo, text] of numberedTexts) {
-    passages.push({
-      id: passageIdFor(pageId, passageNo),
-      pageId,
-      passageNo,
-      url: record.url,
-      host: hostFields.host,
-      registrableDomain: hostFields.registrableDomain,
-      owner,
-      title: record.title,
-      text,
-      vertical: record.vertical,
-      lang,
-      hostRank: record.hostRank,
-      quality: record.quality,
-      fetchedAt: record.fetchedAt,
-      publishedAt: record.publishedAt,
-      source: record.source,
-      storyId: storyIdFor(text),
-      contentType: record.contentType,
-      authority: record.authority,
-      safety: record.safety,
-      tld: hostFields.tld,
-      topics: record.topics,
-      wordCount: countWords(text),
-      links: record.links,
-      embedding: record.embedding,
-    });
-  }
-  return passages;
+  const page = describePage(record, new OwnersTable(), new Map());
+  const texts = numberedTexts(record);
+  const fingerprints = fingerprintTexts(texts.map(([, text]) => text));
+  const clusters = StoryClusters.inMemory();
+  const time = record.publishedAt ?? record.fetchedAt;
+  return texts.map(([passageNo, text], index) => {
+    const story = clusters.assign(fingerprints, index, { host: page.hostFields.host, owner: page.owner, time, pageKey: 0, pageOrigin: page.pageOrigin });
+    const passage = makePassage(record, pageId, lang, page, passageNo, text, story, fingerprints.words[index]);
+    passage.independentSources = clusters.independentSources(story.story);
+    return passage;
+  });
 }
 
 /** The language to store: the record's own, else detected from the page body. */

@@ -6,9 +6,20 @@ export interface ShardWorkerData {
   dimensions: number;
 }
 
+/** A story whose passages in the shard must carry a new independent host count. */
+export interface StoryRewrite {
+  storyId: string;
+  independentSources: number;
+}
+
 export type ShardRequest =
   | { op: 'add'; passages: Passage[] }
   | { op: 'delete'; ids: string[] }
+  /**
+   * Rewrite (`ShardWriter.replace`) the committed passages of these stories whose count differs;
+   * passages deleted since the last commit are left deleted.
+   */
+  | { op: 'replace'; stories: StoryRewrite[] }
   | { op: 'commit' }
   | { op: 'close' };
 
@@ -17,6 +28,7 @@ export type ShardReply =
   | { kind: 'opened' }
   | { kind: 'added'; added: number; skipped: number }
   | { kind: 'deleted'; deleted: number }
+  | { kind: 'replaced'; replaced: number }
   | { kind: 'committed' }
   | { kind: 'closed' }
   | { kind: 'failed'; message: string };

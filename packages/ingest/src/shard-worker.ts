@@ -1,11 +1,16 @@
 /**
  * One shard's engine writer in a thread of its own, so shards index in parallel while the main
- * thread reads and splits (the engine's add is the largest cost of a run). Kept tiny on purpose:
- * open the writer, then answer requests in the order they arrive.
+ * thread reads and splits (the engine's add is the largest cost of a run). Kept small on purpose:
+ * open the writer, then answer requests in the order they arrive. A story rewrite also reads the
+ * shard, with a reader opened for it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { ShardWriter } from '@evidence/native';
+import { ShardReader, ShardWriter } from '@evidence/native';
 import type { ShardReply, ShardRequest, ShardWorkerData } from './shard-protocol.js';
+import { stalePassages } from './shard-rewrite.js';
+
+/** Passages per `replace` call, like the adds. */
+const PASSAGES_PER_REPLACE = 1000;
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -21,6 +26,8 @@ function serve(port: NonNullable<typeof parentPort>, data: ShardWorkerData): voi
     port.close();
     return;
   }
+  /** A rewrite must not bring back a committed passage deleted since (the reader still sees it). */
+  const deletedSinceCommit = new Set<string>();
   reply({ kind: 'opened' });
   port.on('message', (request: ShardRequest) => {
     try {
@@ -31,10 +38,28 @@ function serve(port: NonNullable<typeof parentPort>, data: ShardWorkerData): voi
           return;
         }
         case 'delete':
+          for (const id of request.ids) deletedSinceCommit.add(id);
           reply({ kind: 'deleted', deleted: writer.delete(request.ids) });
           return;
+        case 'replace': {
+          // A reader for this rewrite only: rewrites come once per commit, and an open reader
+          // would keep every file of the shard mapped for the rest of the run.
+          const reader = ShardReader.open(data.directory, { dimensions: data.dimensions });
+          let passages;
+          try {
+            passages = stalePassages(reader, request.stories, deletedSinceCommit);
+          } finally {
+            reader.close();
+          }
+          for (let start = 0; start < passages.length; start += PASSAGES_PER_REPLACE) {
+            writer.replace(passages.slice(start, start + PASSAGES_PER_REPLACE));
+          }
+          reply({ kind: 'replaced', replaced: passages.length });
+          return;
+        }
         case 'commit':
           writer.commit();
+          deletedSinceCommit.clear();
           reply({ kind: 'committed' });
           return;
         case 'close':

@@ -2,10 +2,13 @@
  * The shards of a run, each written by its own worker thread (see shard-worker.ts), with a
  * pending batch each: passages reach the engine a thousand at a time, every passage of a page
  * lands on the page's shard, and requests to a shard are applied in the order they were made.
+ * A batch is stamped (`beforeSend`) just before it leaves, so it carries the story counts of
+ * that moment rather than of when its passages were read.
  */
 import { shardDirectory, type Passage } from '@evidence/native';
 import { passageIdFor } from './page-id.js';
 import { ShardConnection } from './shard-connection.js';
+import type { StoryRewrite } from './shard-protocol.js';
 import { shardForPage } from './shard-router.js';
 
 export const PASSAGES_PER_ADD = 1000;
@@ -16,6 +19,8 @@ export interface ShardTotals {
   added: number;
   skipped: number;
   deleted: number;
+  /** Passages rewritten because their story's independent host count rose. */
+  rewritten: number;
 }
 
 export class ShardWriters {
@@ -28,7 +33,9 @@ export class ShardWriters {
    * commit or it would be skipped and lost.
    */
   private readonly deletedSinceCommit: Set<string>[];
-  private readonly totals: ShardTotals = { added: 0, skipped: 0, deleted: 0 };
+  private readonly totals: ShardTotals = { added: 0, skipped: 0, deleted: 0, rewritten: 0 };
+  /** Called with each batch just before it is sent. */
+  beforeSend: ((passages: Passage[]) => void) | undefined;
 
   private constructor(connections: ShardConnection[]) {
     this.shards = connections.length;
@@ -88,6 +95,7 @@ export class ShardWriters {
     const batch = this.pending[shard];
     if (batch.length === 0) return;
     this.pending[shard] = [];
+    this.beforeSend?.(batch);
     this.connections[shard].send({ op: 'add', passages: batch }).then((reply) => {
       if (reply.kind !== 'added') return;
       this.totals.added += reply.added;
@@ -99,6 +107,24 @@ export class ShardWriters {
     this.sendBatch(shard);
     this.deletedSinceCommit[shard].clear();
     return this.connections[shard].send({ op: 'commit' });
+  }
+
+  /** Send every shard's pending batch now. */
+  sendPending(): void {
+    for (let shard = 0; shard < this.shards; shard++) this.sendBatch(shard);
+  }
+
+  /**
+   * Ask every shard to rewrite its committed passages of these stories (a story's passages can
+   * sit on any shard). Applied in order with everything else; durable at the next commit.
+   */
+  rewriteStories(stories: StoryRewrite[]): void {
+    if (stories.length === 0) return;
+    for (const connection of this.connections) {
+      connection.send({ op: 'replace', stories }).then((reply) => {
+        if (reply.kind === 'replaced') this.totals.rewritten += reply.replaced;
+      }, () => {});
+    }
   }
 
   /** Wait while any shard is too far behind the reader; raises a shard's failure. */

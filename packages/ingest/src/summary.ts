@@ -36,8 +36,12 @@ export interface IngestSummary {
   superseded: number;
   /** Records older than what the index holds for their URL (or repeating a recorded removal): left out. */
   outdated: number;
+  /** Pages left out as redundant copies of a page the index holds at another URL. */
+  redundant: number;
   /** Passages deleted by removals and re-crawls. */
   passagesDeleted: number;
+  /** Indexed passages rewritten because their story gained hosts. */
+  passagesRewritten: number;
   shards: number;
   elapsedSeconds: number;
   /** (added + skipped) per second of the whole run. */
@@ -57,7 +61,9 @@ export function formatSummary(summary: IngestSummary): string {
     ['removals', summary.removals],
     ['superseded', summary.superseded],
     ['outdated records (older than the index)', summary.outdated],
+    ['redundant copies (not admitted)', summary.redundant],
     ['passages deleted', summary.passagesDeleted],
+    ['passages rewritten (story gained hosts)', summary.passagesRewritten],
     ['shards', summary.shards],
     ['elapsed seconds', summary.elapsedSeconds.toFixed(1)],
     ['passages per second', Math.round(summary.passagesPerSecond)],

@@ -1,0 +1,64 @@
+/**
+ * The run-wide provenance state kept in the ingest process (it sees every record; the shards
+ * each see only theirs): the owners table, the link graph and its signals, the story clusters
+ * and the table of kept pages for redundant-copy detection. Their three logs are written at each
+ * commit, after the shards committed, like the admission ledger.
+ */
+import { join } from 'node:path';
+import { CopyTable, COPIES_FILE } from './copies.js';
+import type { HostSignals } from './graph-signals.js';
+import { collectLinks, GRAPH_FILE, HostGraph } from './link-graph.js';
+import { OwnersTable } from './owners.js';
+import { StoryClusters, STORIES_FILE } from './story-clusters.js';
+
+export class ProvenanceState {
+  readonly owners: OwnersTable;
+  readonly graph: HostGraph;
+  readonly hostSignals: ReadonlyMap<string, HostSignals>;
+  readonly clusters: StoryClusters;
+  readonly copies: CopyTable;
+
+  private constructor(owners: OwnersTable, graph: HostGraph, hostSignals: ReadonlyMap<string, HostSignals>, clusters: StoryClusters, copies: CopyTable) {
+    this.owners = owners;
+    this.graph = graph;
+    this.hostSignals = hostSignals;
+    this.clusters = clusters;
+    this.copies = copies;
+  }
+
+  /**
+   * Load the owners table, replay the logs, and run pass 1 over `files` (links only) so the
+   * graph signals are ready before any passage is indexed.
+   */
+  static async open(dataDir: string, files: readonly string[]): Promise<ProvenanceState> {
+    const owners = OwnersTable.load(dataDir);
+    const opened: Array<{ close(): void }> = [];
+    try {
+      const graph = await HostGraph.open(join(dataDir, GRAPH_FILE));
+      opened.push(graph);
+      await collectLinks(files, graph);
+      const hostSignals = graph.signals();
+      const clusters = await StoryClusters.open(join(dataDir, STORIES_FILE));
+      opened.push(clusters);
+      const copies = await CopyTable.open(join(dataDir, COPIES_FILE));
+      opened.push(copies);
+      return new ProvenanceState(owners, graph, hostSignals, clusters, copies);
+    } catch (error) {
+      for (const file of opened) file.close();
+      throw error;
+    }
+  }
+
+  /** Write what was appended since the last commit. */
+  flush(): void {
+    this.graph.flush();
+    this.clusters.flush();
+    this.copies.flush();
+  }
+
+  close(): void {
+    this.graph.close();
+    this.clusters.close();
+    this.copies.close();
+  }
+}

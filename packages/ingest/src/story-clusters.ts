@@ -1,0 +1,449 @@
+/**
+ * Near-duplicate clustering across every shard: the ingest process sees every record, so the
+ * clustering state lives here, not in the shards.
+ *
+ * Method: MinHash with locality-sensitive hashing. A passage's fingerprint (fingerprint.ts) is a
+ * 32-bin one-permutation MinHash over the word 3-shingles of its normalised text. Each story is
+ * indexed by the signature of the passage that founded it, cut into 8 bands of 4 bins; a new
+ * passage looks up the stories sharing at least one band (P = 1 - (1 - J^4)^8: 0.99 at J = 0.84,
+ * 0.89 at J = 0.7, 0.40 at J = 0.5) and joins the most similar founder whose estimated Jaccard
+ * similarity is at least 0.6 (ties: the older story), else founds a story of its own. Matching
+ * founders only, not every member, keeps clusters from drifting by chains of small edits.
+ *
+ * Members are kept compactly (exact-text hash, host, owner, time, page) for the independent
+ * host count and the origin rules. The state is appended to `DATA_DIR/stories.tsv` at each
+ * commit and replayed at start, so story ids are stable across runs:
+ *
+ *   s <TAB> story id <TAB> founder signature (32 bytes, base64)
+ *   h <TAB> host name                 (numbers hosts from 0 in order of appearance)
+ *   o <TAB> owner                     (numbers owners likewise)
+ *   m <TAB> story <TAB> exact-text hash (16 hex) <TAB> time <TAB> host number <TAB> owner number <TAB> page key (8 hex)
+ *
+ * A story is numbered by its position among the `s` lines.
+ */
+import { LineAppender } from './line-appender.js';
+import { SIGNATURE_BINS, estimatedJaccard, hex32, mix32, type Fingerprints } from './fingerprint.js';
+import { readLineBatches } from './line-reader.js';
+import { decideOrigin, type EarlierMembers, type OriginType, type PageOrigin } from './origin.js';
+import { formatStoryId } from './story.js';
+
+export const STORIES_FILE = 'stories.tsv';
+export const LSH_BANDS = 8;
+export const LSH_ROWS = SIGNATURE_BINS / LSH_BANDS;
+/** Estimated Jaccard similarity of 3-shingle sets from which a passage joins a story. */
+export const SAME_STORY_JACCARD = 0.6;
+/** Past this many members a story keeps a set of its hosts instead of walking its members. */
+const MEMBER_WALK_LIMIT = 64;
+const INITIAL_CAPACITY = 1024;
+
+/** What the members of one page share. */
+export interface PageMember {
+  host: string;
+  owner: string;
+  /** published_at, else fetched_at: what "earlier" is measured by. */
+  time: number;
+  /** A 32-bit hash of the page id: passages of the same page are not each other's copies. */
+  pageKey: number;
+  pageOrigin: PageOrigin;
+}
+
+export interface StoryAssignment {
+  story: number;
+  storyId: string;
+  originType: OriginType;
+}
+
+/** A story whose indexed passages must be rewritten with a new independent host count. */
+export interface StoryUpdate {
+  storyId: string;
+  independentSources: number;
+}
+
+function grown<T extends Uint8Array | Uint32Array | Int32Array | Float64Array>(array: T, length: number, fill?: number): T {
+  const Constructor = array.constructor as new (length: number) => T;
+  const next = new Constructor(length);
+  next.set(array);
+  if (fill !== undefined) next.fill(fill, array.length);
+  return next;
+}
+
+function sanitise(field: string): string {
+  return field.replace(/[\t\r\n]/g, ' ');
+}
+
+export class StoryClusters {
+  // Stories, by ordinal.
+  private storyCount = 0;
+  private storyCapacity = INITIAL_CAPACITY;
+  private storyIdHi = new Uint32Array(INITIAL_CAPACITY);
+  private storyIdLo = new Uint32Array(INITIAL_CAPACITY);
+  private storySignature = new Uint8Array(INITIAL_CAPACITY * SIGNATURE_BINS);
+  private storyHosts = new Uint32Array(INITIAL_CAPACITY);
+  private storyMembers = new Uint32Array(INITIAL_CAPACITY);
+  private storyFirstMember = new Int32Array(INITIAL_CAPACITY).fill(-1);
+  /** The host count the story's indexed passages were last written with (0: none sent yet). */
+  private storySentCount = new Uint32Array(INITIAL_CAPACITY);
+  private storyFirstSentWindow = new Uint32Array(INITIAL_CAPACITY);
+  private storyLastSentWindow = new Uint32Array(INITIAL_CAPACITY);
+  private storyVisit = new Uint32Array(INITIAL_CAPACITY);
+  private visitEpoch = 0;
+  private readonly largeStoryHosts = new Map<number, Set<number>>();
+
+  // The LSH index: per band, a direct-mapped table of [key, story] heads, and per story and band a
+  // [key, next story] link. Keys sit beside the pointers: the walk is bound by cache misses.
+  private headBits = 12;
+  private bandHeads = new Int32Array(2 * (LSH_BANDS << 12)).fill(-1);
+  private bandLinks = new Int32Array(2 * INITIAL_CAPACITY * LSH_BANDS).fill(-1);
+
+  // Members.
+  private memberCount = 0;
+  private memberCapacity = INITIAL_CAPACITY;
+  private memberNext = new Int32Array(INITIAL_CAPACITY);
+  private memberExactHi = new Uint32Array(INITIAL_CAPACITY);
+  private memberExactLo = new Uint32Array(INITIAL_CAPACITY);
+  private memberHost = new Int32Array(INITIAL_CAPACITY);
+  private memberOwner = new Int32Array(INITIAL_CAPACITY);
+  private memberTime = new Float64Array(INITIAL_CAPACITY);
+  private memberPage = new Uint32Array(INITIAL_CAPACITY);
+
+  private readonly hostNames: string[] = [];
+  private readonly hostIndex = new Map<string, number>();
+  private readonly ownerNames: string[] = [];
+  private readonly ownerIndex = new Map<string, number>();
+
+  /** Commit windows of this run, from 1: passages sent in the current one are not readable yet. */
+  private window = 1;
+  private dirty = new Set<number>();
+  private log: LineAppender | undefined;
+
+  /** Replay `path` (when it exists) and append to it from now on. */
+  static async open(path: string): Promise<StoryClusters> {
+    const clusters = new StoryClusters();
+    await clusters.replay(path);
+    clusters.log = LineAppender.open(path);
+    return clusters;
+  }
+
+  /** A state with no file behind it (tests, and `buildPassages` without a run). */
+  static inMemory(): StoryClusters {
+    return new StoryClusters();
+  }
+
+  get stories(): number {
+    return this.storyCount;
+  }
+
+  get members(): number {
+    return this.memberCount;
+  }
+
+  storyIdOf(story: number): string {
+    return formatStoryId(this.storyIdHi[story], this.storyIdLo[story]);
+  }
+
+  independentSources(story: number): number {
+    return this.storyHosts[story];
+  }
+
+  /** Cluster passage `index` of a page: its story, and its origin type. */
+  assign(fingerprints: Fingerprints, index: number, page: PageMember): StoryAssignment {
+    const signatureOffset = index * SIGNATURE_BINS;
+    const exactHi = fingerprints.exactHi[index];
+    const exactLo = fingerprints.exactLo[index];
+    const host = this.intern(page.host, this.hostNames, this.hostIndex, 'h');
+    const owner = this.intern(page.owner, this.ownerNames, this.ownerIndex, 'o');
+    let story = this.findStory(fingerprints.signatures, signatureOffset);
+    let originType: OriginType;
+    if (story < 0) {
+      story = this.createStory(exactHi, exactLo, fingerprints.signatures, signatureOffset);
+      originType = decideOrigin(page.pageOrigin, { any: false, verbatimElsewhere: false, sameOwner: false });
+      this.addMember(story, exactHi, exactLo, host, owner, page.time, page.pageKey);
+    } else {
+      const { earlier, duplicate } = this.earlierMembers(story, exactHi, exactLo, host, owner, page.time, page.pageKey);
+      originType = decideOrigin(page.pageOrigin, earlier);
+      // The same text from the same host (a re-ingest, or a host repeating itself) adds nothing.
+      if (!duplicate) this.addMember(story, exactHi, exactLo, host, owner, page.time, page.pageKey);
+    }
+    return { story, storyId: this.storyIdOf(story), originType };
+  }
+
+  /**
+   * The host count to write on a passage of `story` that is being sent to its shard now; marks
+   * the story as having passages in the index.
+   */
+  stampSent(story: number): number {
+    const count = this.storyHosts[story];
+    // Window 0 stands for "an earlier run": a replayed story keeps it (its count is non-zero).
+    if (this.storySentCount[story] === 0) this.storyFirstSentWindow[story] = this.window;
+    this.storySentCount[story] = count;
+    this.storyLastSentWindow[story] = this.window;
+    return count;
+  }
+
+  /**
+   * At a commit, after every pending passage was sent: the stories whose indexed passages carry
+   * a stale host count and can be rewritten now (their passages committed before this window).
+   * Stories with passages sent in this window stay due for the next call, when those passages
+   * are committed and readable. Ends the window.
+   */
+  takeDueRewrites(): StoryUpdate[] {
+    const due: StoryUpdate[] = [];
+    const carried = new Set<number>();
+    for (const story of this.dirty) {
+      if (this.storyLastSentWindow[story] === this.window) carried.add(story);
+      if (this.storyFirstSentWindow[story] !== this.window) due.push({ storyId: this.storyIdOf(story), independentSources: this.storyHosts[story] });
+    }
+    this.dirty = carried;
+    this.window++;
+    return due;
+  }
+
+  /** Stories still owed a rewrite. */
+  get pendingRewrites(): number {
+    return this.dirty.size;
+  }
+
+  /** Write the state appended since the last flush (after the shards committed). */
+  flush(): void {
+    this.log?.flush();
+  }
+
+  close(): void {
+    this.log?.close();
+  }
+
+  /** The number of a host or owner name; a new one is logged (`h` or `o` line) as it is numbered. */
+  private intern(name: string, names: string[], index: Map<string, number>, kind: 'h' | 'o'): number {
+    let found = index.get(name);
+    if (found === undefined) {
+      found = names.length;
+      names.push(name);
+      index.set(name, found);
+      this.log?.append(`${kind}\t${sanitise(name)}`);
+    }
+    return found;
+  }
+
+  private bandKey(signatures: Uint8Array, offset: number, band: number): number {
+    const start = offset + band * LSH_ROWS;
+    return (signatures[start] | (signatures[start + 1] << 8) | (signatures[start + 2] << 16) | (signatures[start + 3] << 24)) >>> 0;
+  }
+
+  private headSlot(band: number, key: number): number {
+    return (band << this.headBits) | (mix32(key ^ Math.imul(band + 1, 0x9e3779b1)) >>> (32 - this.headBits));
+  }
+
+  /** The most similar founder at or above the threshold, or -1. */
+  private findStory(signatures: Uint8Array, offset: number): number {
+    this.visitEpoch = (this.visitEpoch + 1) >>> 0;
+    if (this.visitEpoch === 0) {
+      this.storyVisit.fill(0);
+      this.visitEpoch = 1;
+    }
+    const epoch = this.visitEpoch;
+    const heads = this.bandHeads;
+    const links = this.bandLinks;
+    const storyVisit = this.storyVisit;
+    let best = -1;
+    let bestSimilarity = SAME_STORY_JACCARD;
+    for (let band = 0; band < LSH_BANDS; band++) {
+      const key = this.bandKey(signatures, offset, band) | 0;
+      const slot = this.headSlot(band, key >>> 0) * 2;
+      let storyKey = heads[slot];
+      for (let story = heads[slot + 1]; story >= 0; ) {
+        if (storyKey === key && storyVisit[story] !== epoch) {
+          storyVisit[story] = epoch;
+          const similarity = estimatedJaccard(signatures, offset, this.storySignature, story * SIGNATURE_BINS);
+          if (similarity > bestSimilarity || (similarity === bestSimilarity && (best < 0 || story < best))) {
+            best = story;
+            bestSimilarity = similarity;
+          }
+        }
+        const next = links[(story * LSH_BANDS + band) * 2 + 1];
+        if (next >= 0) storyKey = links[(next * LSH_BANDS + band) * 2];
+        story = next;
+      }
+    }
+    return best;
+  }
+
+  private growStories(): void {
+    const capacity = this.storyCapacity * 2;
+    this.storyIdHi = grown(this.storyIdHi, capacity);
+    this.storyIdLo = grown(this.storyIdLo, capacity);
+    this.storySignature = grown(this.storySignature, capacity * SIGNATURE_BINS);
+    this.storyHosts = grown(this.storyHosts, capacity);
+    this.storyMembers = grown(this.storyMembers, capacity);
+    this.storyFirstMember = grown(this.storyFirstMember, capacity, -1);
+    this.storySentCount = grown(this.storySentCount, capacity);
+    this.storyFirstSentWindow = grown(this.storyFirstSentWindow, capacity);
+    this.storyLastSentWindow = grown(this.storyLastSentWindow, capacity);
+    this.storyVisit = grown(this.storyVisit, capacity);
+    this.bandLinks = grown(this.bandLinks, 2 * capacity * LSH_BANDS, -1);
+    this.storyCapacity = capacity;
+  }
+
+  /** Keep chains short: at least one head per story and band. */
+  private rebuildBands(): void {
+    this.headBits++;
+    this.bandHeads = new Int32Array(2 * (LSH_BANDS << this.headBits)).fill(-1);
+    for (let story = 0; story < this.storyCount; story++) this.linkBands(story);
+  }
+
+  /** Put `story` at the head of its chain in every band (its keys are in its links already). */
+  private linkBands(story: number): void {
+    for (let band = 0; band < LSH_BANDS; band++) {
+      const link = (story * LSH_BANDS + band) * 2;
+      const key = this.bandLinks[link];
+      const slot = this.headSlot(band, key >>> 0) * 2;
+      this.bandLinks[link + 1] = this.bandHeads[slot + 1];
+      this.bandHeads[slot] = key;
+      this.bandHeads[slot + 1] = story;
+    }
+  }
+
+  private createStory(idHi: number, idLo: number, signatures: Uint8Array, offset: number): number {
+    if (this.storyCount === this.storyCapacity) this.growStories();
+    const story = this.storyCount++;
+    this.storyIdHi[story] = idHi;
+    this.storyIdLo[story] = idLo;
+    this.storySignature.set(signatures.subarray(offset, offset + SIGNATURE_BINS), story * SIGNATURE_BINS);
+    for (let band = 0; band < LSH_BANDS; band++) this.bandLinks[(story * LSH_BANDS + band) * 2] = this.bandKey(signatures, offset, band) | 0;
+    if (this.storyCount > 1 << this.headBits) this.rebuildBands();
+    else this.linkBands(story);
+    if (this.log !== undefined) {
+      const signature = Buffer.from(signatures.buffer, signatures.byteOffset + offset, SIGNATURE_BINS).toString('base64');
+      this.log.append(`s\t${formatStoryId(idHi, idLo)}\t${signature}`);
+    }
+    return story;
+  }
+
+  private growMembers(): void {
+    const capacity = this.memberCapacity * 2;
+    this.memberNext = grown(this.memberNext, capacity);
+    this.memberExactHi = grown(this.memberExactHi, capacity);
+    this.memberExactLo = grown(this.memberExactLo, capacity);
+    this.memberHost = grown(this.memberHost, capacity);
+    this.memberOwner = grown(this.memberOwner, capacity);
+    this.memberTime = grown(this.memberTime, capacity);
+    this.memberPage = grown(this.memberPage, capacity);
+    this.memberCapacity = capacity;
+  }
+
+  private storyHasHost(story: number, host: number): boolean {
+    const hosts = this.largeStoryHosts.get(story);
+    if (hosts !== undefined) return hosts.has(host);
+    for (let member = this.storyFirstMember[story]; member >= 0; member = this.memberNext[member]) {
+      if (this.memberHost[member] === host) return true;
+    }
+    return false;
+  }
+
+  private addMember(story: number, exactHi: number, exactLo: number, host: number, owner: number, time: number, pageKey: number, replaying = false): void {
+    if (this.memberCount === this.memberCapacity) this.growMembers();
+    const newHost = !this.storyHasHost(story, host);
+    const member = this.memberCount++;
+    this.memberNext[member] = this.storyFirstMember[story];
+    this.memberExactHi[member] = exactHi;
+    this.memberExactLo[member] = exactLo;
+    this.memberHost[member] = host;
+    this.memberOwner[member] = owner;
+    this.memberTime[member] = time;
+    this.memberPage[member] = pageKey;
+    this.storyFirstMember[story] = member;
+    this.storyMembers[story]++;
+    const largeHosts = this.largeStoryHosts.get(story);
+    if (largeHosts !== undefined) {
+      largeHosts.add(host);
+    } else if (this.storyMembers[story] > MEMBER_WALK_LIMIT) {
+      const hosts = new Set<number>();
+      for (let other = member; other >= 0; other = this.memberNext[other]) hosts.add(this.memberHost[other]);
+      this.largeStoryHosts.set(story, hosts);
+    }
+    if (newHost) {
+      this.storyHosts[story]++;
+      // Passages already sent carry the old count: rewrite them at the next commit.
+      if (!replaying && this.storySentCount[story] > 0) this.dirty.add(story);
+    }
+    if (!replaying) this.log?.append(`m\t${story}\t${hex32(exactHi)}${hex32(exactLo)}\t${time}\t${host}\t${owner}\t${hex32(pageKey)}`);
+  }
+
+  /**
+   * What the story's members that came before this passage say about it, and whether the story
+   * already holds this very text from this host (then nothing is added).
+   */
+  private earlierMembers(
+    story: number,
+    exactHi: number,
+    exactLo: number,
+    host: number,
+    owner: number,
+    time: number,
+    pageKey: number,
+  ): { earlier: EarlierMembers; duplicate: boolean } {
+    const earlier: EarlierMembers = { any: false, verbatimElsewhere: false, sameOwner: false };
+    // A passage already in the story (a re-ingest) is judged against what preceded it.
+    let self = this.memberCount;
+    for (let member = this.storyFirstMember[story]; member >= 0; member = this.memberNext[member]) {
+      if (this.memberPage[member] === pageKey && this.memberHost[member] === host && this.memberExactHi[member] === exactHi && this.memberExactLo[member] === exactLo) {
+        self = member;
+        break;
+      }
+    }
+    let duplicate = self < this.memberCount;
+    for (let member = this.storyFirstMember[story]; member >= 0; member = this.memberNext[member]) {
+      const sameText = this.memberExactHi[member] === exactHi && this.memberExactLo[member] === exactLo;
+      if (sameText && this.memberHost[member] === host) duplicate = true;
+      if (this.memberPage[member] === pageKey) continue;
+      const memberTime = this.memberTime[member];
+      if (memberTime > time || (memberTime === time && member > self)) continue;
+      earlier.any = true;
+      if (sameText && this.memberHost[member] !== host) earlier.verbatimElsewhere = true;
+      if (this.memberOwner[member] === owner) earlier.sameOwner = true;
+    }
+    return { earlier, duplicate };
+  }
+
+  private async replay(path: string): Promise<void> {
+    let batches: AsyncGenerator<{ lines: string[] }>;
+    try {
+      batches = readLineBatches(path);
+      for await (const batch of batches) for (const line of batch.lines) this.replayLine(line);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    // Everything replayed is in the index already, written with the counts it had then.
+    for (let story = 0; story < this.storyCount; story++) this.storySentCount[story] = this.storyHosts[story];
+  }
+
+  /** Apply one line of the log; torn or foreign lines (a crash mid-append) are passed over. */
+  private replayLine(line: string): void {
+    const tab = line.indexOf('\t');
+    if (tab !== 1) return;
+    const kind = line[0];
+    if (kind === 'h' || kind === 'o') {
+      const name = line.slice(2);
+      if (kind === 'h') this.intern(name, this.hostNames, this.hostIndex, 'h');
+      else this.intern(name, this.ownerNames, this.ownerIndex, 'o');
+      return;
+    }
+    const fields = line.split('\t');
+    if (kind === 's' && fields.length === 3 && fields[1].length === 17) {
+      const signature = Buffer.from(fields[2], 'base64');
+      if (signature.length !== SIGNATURE_BINS) return;
+      // No log is open while replaying, so nothing is appended again.
+      this.createStory(parseInt(fields[1].slice(1, 9), 16), parseInt(fields[1].slice(9, 17), 16), signature, 0);
+      return;
+    }
+    if (kind === 'm' && fields.length === 7 && fields[2].length === 16 && fields[6].length === 8) {
+      const story = Number(fields[1]);
+      const time = Number(fields[3]);
+      const host = Number(fields[4]);
+      const owner = Number(fields[5]);
+      if (!Number.isInteger(story) || story < 0 || story >= this.storyCount || !Number.isFinite(time)) return;
+      if (!Number.isInteger(host) || host < 0 || host >= this.hostNames.length || !Number.isInteger(owner) || owner < 0 || owner >= this.ownerNames.length) return;
+      this.addMember(story, parseInt(fields[2].slice(0, 8), 16), parseInt(fields[2].slice(8), 16), host, owner, time, parseInt(fields[6], 16), true);
+    }
+  }
+}

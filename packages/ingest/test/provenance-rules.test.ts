@@ -1,0 +1,179 @@
+/** The provenance rules on their own: fingerprints, clustering, origin, role, owners, graph, copies. */
+import { describe, expect, it } from 'vitest';
+import { isRedundantCopy } from '../src/copies.js';
+import { estimatedJaccard, fingerprintTexts } from '../src/fingerprint.js';
+import { computeHostSignals } from '../src/graph-signals.js';
+import { decideOrigin, detectPageOrigin } from '../src/origin.js';
+import { OwnersTable, parseOwnersFile } from '../src/owners.js';
+import { deriveSourceRole, weighVotes, type RoleInput } from '../src/source-role.js';
+import { storyIdFor } from '../src/story.js';
+import { StoryClusters, type PageMember } from '../src/story-clusters.js';
+import { linkHost, urlPath } from '../src/url-parts.js';
+
+const PARAGRAPH =
+  'The city council approved a plan on Tuesday to rebuild the old harbour bridge, ending a decade of disputes over cost and design. ' +
+  'Engineers said construction would begin in spring and take about three years, while residents near the river asked for quieter night work.';
+const OTHER =
+  'Researchers measured the glacier with drones and compared the results with aerial photographs taken by the survey office in the nineteen seventies.';
+
+function similarity(left: string, right: string): number {
+  const fingerprints = fingerprintTexts([left, right]);
+  return estimatedJaccard(fingerprints.signatures, 0, fingerprints.signatures, 32);
+}
+
+function member(host: string, owner: string, time: number, pageKey: number, pageOrigin: PageMember['pageOrigin'] = 'none'): PageMember {
+  return { host, owner, time, pageKey, pageOrigin };
+}
+
+describe('fingerprints', () => {
+  it('ignore case, punctuation and spacing, and find edited copies similar and other text not', () => {
+    expect(similarity(PARAGRAPH, PARAGRAPH.toUpperCase().replace(/,/g, ' ;'))).toBe(1);
+    expect(similarity(PARAGRAPH, `${PARAGRAPH} This story has been updated with additional details.`)).toBeGreaterThanOrEqual(0.6);
+    expect(similarity(PARAGRAPH, OTHER)).toBeLessThan(0.2);
+    expect(storyIdFor('Hello, world! It is here.')).toBe(storyIdFor('hello world   it is HERE'));
+    expect(storyIdFor('Très bien, ÉTÉ!')).toBe(storyIdFor('très bien été'));
+  });
+});
+
+describe('story clusters', () => {
+  it('puts near-duplicates in one story, counts distinct hosts and decides origins', () => {
+    const clusters = StoryClusters.inMemory();
+    const texts = [PARAGRAPH, `${PARAGRAPH} Officials declined to comment.`, PARAGRAPH, OTHER, PARAGRAPH];
+    const fingerprints = fingerprintTexts(texts);
+    const first = clusters.assign(fingerprints, 0, member('a.example', 'A', 100, 1));
+    const edited = clusters.assign(fingerprints, 1, member('b.example', 'B', 200, 2));
+    const verbatim = clusters.assign(fingerprints, 2, member('c.example', 'C', 300, 3));
+    const other = clusters.assign(fingerprints, 3, member('a.example', 'A', 300, 4));
+    const again = clusters.assign(fingerprints, 4, member('a.example', 'A', 100, 1));
+    expect(edited.story).toBe(first.story);
+    expect(verbatim.story).toBe(first.story);
+    expect(other.story).not.toBe(first.story);
+    expect(first.storyId).toBe(storyIdFor(PARAGRAPH));
+    expect(clusters.independentSources(first.story)).toBe(3);
+    expect([first.originType, edited.originType, verbatim.originType, other.originType]).toEqual(['original', 'unknown', 'republish', 'original']);
+    // The same passage again (a re-ingest) adds no member and is judged as before.
+    expect(again).toEqual(first);
+    expect(clusters.members).toBe(4);
+  });
+});
+
+describe('origin rules', () => {
+  const owners = new OwnersTable({ domains: { 'aw.example': 'Associated Wire' }, wire_services: ['Associated Wire', 'Global Dispatch Service'] });
+
+  it('recognises wire datelines, wire bylines and wire owners', () => {
+    expect(detectPageOrigin(`BERLIN (AW) — ${PARAGRAPH}`, 'x.example', undefined, owners)).toBe('wire');
+    expect(detectPageOrigin(`NEW YORK, March 4 (Reuters) - ${PARAGRAPH}`, 'x.example', undefined, owners)).toBe('wire');
+    expect(detectPageOrigin(`${PARAGRAPH} Associated Wire writer Ana Silva contributed to this report.`, 'x.example', undefined, owners)).toBe('wire');
+    expect(detectPageOrigin(`${PARAGRAPH} (GDS)`, 'x.example', undefined, owners)).toBe('wire');
+    expect(detectPageOrigin(PARAGRAPH, 'aw.example', 'wire_service', owners)).toBe('wire');
+    expect(detectPageOrigin(PARAGRAPH, 'x.example', undefined, owners)).toBe('none');
+  });
+
+  it('recognises press releases by host and by their markers, not reports about them', () => {
+    expect(detectPageOrigin(PARAGRAPH, 'prnewswire.com', undefined, owners)).toBe('press_release');
+    expect(detectPageOrigin(`FOR IMMEDIATE RELEASE ${PARAGRAPH}`, 'acme.example', undefined, owners)).toBe('press_release');
+    expect(detectPageOrigin(`${PARAGRAPH}\n\nAbout Acme: Acme makes anvils. Media contact: press@acme.example`, 'acme.example', undefined, owners)).toBe('press_release');
+    expect(detectPageOrigin(`DENVER, May 2, 2025 /PR Newswire/ -- ${PARAGRAPH}\n\nForward-looking statements involve risk.`, 'acme.example', undefined, owners)).toBe(
+      'press_release',
+    );
+    expect(detectPageOrigin(`Acme said on Monday, according to a press release, that it ${PARAGRAPH}`, 'news.example', undefined, owners)).toBe('none');
+    expect(detectPageOrigin(`${PARAGRAPH}\n\nAbout the author: she covers the city.`, 'news.example', undefined, owners)).toBe('none');
+  });
+
+  it('decides a passage from its page and its earlier story members', () => {
+    const none = { any: false, verbatimElsewhere: false, sameOwner: false };
+    expect(decideOrigin('press_release', { any: true, verbatimElsewhere: true, sameOwner: false })).toBe('press_release');
+    expect(decideOrigin('wire', { any: true, verbatimElsewhere: true, sameOwner: true })).toBe('wire');
+    expect(decideOrigin('none', { any: true, verbatimElsewhere: true, sameOwner: false })).toBe('republish');
+    expect(decideOrigin('none', { any: true, verbatimElsewhere: false, sameOwner: true })).toBe('republish');
+    expect(decideOrigin('none', none)).toBe('original');
+    expect(decideOrigin('none', { ...none, any: true })).toBe('unknown');
+  });
+});
+
+describe('source roles', () => {
+  const owners = new OwnersTable({
+    domains: { 'hub.example': 'Hub Inc.', 'a.example': 'Group', 'b.example': 'Group' },
+    aggregators: ['Hub Inc.'],
+    roles: { 'stats.example': 'official' },
+  });
+  const role = (host: string, registrableDomain: string, publicSuffix: string, extra: Partial<RoleInput> = {}) => {
+    const owner = owners.ownerOf(host, registrableDomain);
+    const ownerKind = owner === undefined ? undefined : owners.kindOf(owner);
+    return deriveSourceRole({ host, registrableDomain, publicSuffix, path: '/', pageOrigin: 'none', ownerKind, ...extra }, owners);
+  };
+
+  it('reads official hosts from the public suffix and court or regulator names', () => {
+    expect(role('www.ons.gov.uk', 'ons.gov.uk', 'gov.uk').role).toBe('official');
+    expect(role('www.ox.ac.uk', 'ox.ac.uk', 'ac.uk', { contentType: 'academic' })).toEqual({ role: 'official', confidence: 0.88 });
+    expect(role('www.who.int', 'who.int', 'int').role).toBe('official');
+    expect(role('curia.europa.eu', 'europa.eu', 'eu').role).toBe('official');
+    expect(role('www.stats.example', 'stats.example', 'example').role).toBe('official');
+  });
+
+  it('reads primary, aggregator and ugc hosts, and gives confidence by agreement', () => {
+    expect(role('github.com', 'github.com', 'com', { contentType: 'code' })).toEqual({ role: 'primary', confidence: 0.75 });
+    expect(role('arxiv.org', 'arxiv.org', 'org', { path: '/abs/2501.1', contentType: 'academic' })).toEqual({ role: 'primary', confidence: 0.88 });
+    expect(role('news.hub.example', 'hub.example', 'example', { contentType: 'news' }).role).toBe('aggregator');
+    expect(role('www.askcoders.example', 'askcoders.example', 'example', { path: '/questions/12/x', contentType: 'qa' })).toEqual({ role: 'ugc', confidence: 0.88 });
+    expect(role('www.a.example', 'a.example', 'example', { contentType: 'news' })).toEqual({ role: 'secondary', confidence: 0.75 });
+    expect(role('www.a.example', 'a.example', 'example', { contentType: 'forum' }).confidence).toBeLessThan(0.5);
+    expect(role('www.plain.example', 'plain.example', 'example')).toEqual({ role: 'unknown', confidence: 0 });
+    expect(weighVotes([{ role: 'secondary', weight: 1 }])).toEqual({ role: 'secondary', confidence: 0.5 });
+  });
+});
+
+describe('owners table', () => {
+  it('accepts a flat map or the structured form and infers media groups and wire credits', () => {
+    expect(parseOwnersFile({ 'a.example': 'A Group' })).toEqual({ domains: { 'a.example': 'A Group' } });
+    const owners = new OwnersTable(parseOwnersFile({ domains: { 'a.example': 'G', 'b.example': 'G', 'w.example': 'Global Dispatch Service' }, wire_services: ['Global Dispatch Service'] }));
+    expect(owners.ownerOf('news.a.example', 'a.example')).toBe('G');
+    expect(owners.kindOf('G')).toBe('media_group');
+    expect(owners.kindOf('Global Dispatch Service')).toBe('wire_service');
+    expect(owners.kindOf('Reuters')).toBe('wire_service');
+    expect(owners.isKnownWireCredit('GDS')).toBe(true);
+    expect(owners.ownerOf('www.apnews.com', 'apnews.com')).toBe('Associated Press');
+    expect(() => parseOwnersFile({ domains: { 'a.example': 3 } })).toThrow(/domains\.a\.example must be a non-empty string/);
+    expect(() => parseOwnersFile({ roles: { 'a.example': 'boss' } })).toThrow(/roles\.a\.example must be one of/);
+  });
+});
+
+describe('graph signals', () => {
+  it('gives in-degree, PageRank normalised to the top host and one community per cluster', () => {
+    const hosts = ['hub', 'a', 'b', 'c', 'x', 'y'];
+    const signals = computeHostSignals(hosts, Int32Array.from([1, 2, 3, 4]), Int32Array.from([0, 0, 0, 5]));
+    expect(signals.get('hub')).toMatchObject({ inDegree: 3, centrality: 1 });
+    expect(signals.get('y')?.inDegree).toBe(1);
+    for (const host of ['a', 'b', 'c', 'x', 'y']) expect(signals.get(host)?.centrality).toBeLessThan(1);
+    expect(signals.get('a')?.communityId).toBe(signals.get('hub')?.communityId);
+    expect(signals.get('x')?.communityId).toBe(signals.get('y')?.communityId);
+    expect(signals.get('x')?.communityId).not.toBe(signals.get('hub')?.communityId);
+    // The same graph in another order gives the same signals.
+    const reordered = computeHostSignals([...hosts].reverse(), Int32Array.from([4, 3, 2, 1]), Int32Array.from([5, 5, 5, 0]));
+    expect(reordered).toEqual(signals);
+  });
+});
+
+describe('redundant copies', () => {
+  const kept = { pageId: 'pkept', publishedAt: 100, registrableDomain: 'origin.example', host: 'www.origin.example' };
+  const copy = (url: string, registrableDomain: string, publishedAt: number | undefined) => ({ url, pageId: 'pcopy', publishedAt, registrableDomain, host: new URL(url).hostname });
+
+  it('drops mirrors, same-site duplicates and same-date copies, and keeps publications of their own', () => {
+    expect(isRedundantCopy(copy('https://mirror.example/www.origin.example/a', 'mirror.example', undefined), kept)).toBe(true);
+    expect(isRedundantCopy(copy('https://m.origin.example/a', 'origin.example', 500), kept)).toBe(true);
+    expect(isRedundantCopy(copy('https://other.example/a', 'other.example', 100), kept)).toBe(true);
+    expect(isRedundantCopy(copy('https://other.example/a', 'other.example', 500), kept)).toBe(false);
+    expect(isRedundantCopy(copy('https://other.example/a', 'other.example', undefined), kept)).toBe(false);
+  });
+});
+
+describe('url parts', () => {
+  it('takes hosts and paths without a full parse', () => {
+    expect(linkHost('https://User@WWW.Example.com:8443/a?b#c')).toBe('www.example.com');
+    expect(linkHost('http://example.org')).toBe('example.org');
+    expect(linkHost('/relative')).toBeUndefined();
+    expect(linkHost('mailto:a@example.org')).toBeUndefined();
+    expect(urlPath('https://example.org/a/b?c=1#d')).toBe('/a/b');
+    expect(urlPath('https://example.org')).toBe('/');
+  });
+});
