@@ -17,6 +17,11 @@ pub trait Embedder: Send + Sync {
 
 pub const DEFAULT_DIMENSIONS: usize = 128;
 
+/// What a passage's vector is computed from: the writer and the reader's fallback agree on it.
+pub fn embedding_input(title: &str, text: &str) -> String {
+    format!("{title}\n{text}")
+}
+
 /// Words too common to carry meaning in a hashed bag of words (a standard English stop list,
 /// stemmed the way the analyser stems, since it is checked after stemming).
 const STOP_WORDS: &[&str] = &[

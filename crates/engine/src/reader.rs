@@ -18,7 +18,7 @@ use tantivy::{DocAddress, Index, IndexReader, Order, ReloadPolicy, Searcher, Tan
 use crate::analyzer::body_analyzer;
 use crate::deadline::Deadline;
 use tantivy::tokenizer::TokenStream;
-use crate::embedder::{Embedder, HashingEmbedder};
+use crate::embedder::{embedding_input, Embedder, HashingEmbedder};
 use crate::error::Result;
 use crate::facets::{FacetCollector, FacetCounts, VerticalCountCollector};
 use crate::filters::{everything, filter_clauses, filtered};
@@ -371,7 +371,7 @@ impl ShardReader {
         if let Some(vector) = self.vectors.get(vector_key(id))? {
             return Ok(Some(vector));
         }
-        Ok(self.document(id)?.map(|document| self.embedder.embed(&format!("{}\n{}", document.title, document.text))))
+        Ok(self.document(id)?.map(|document| self.embedder.embed(&embedding_input(&document.title, &document.text))))
     }
 }
 

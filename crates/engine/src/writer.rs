@@ -11,7 +11,7 @@ use tantivy::query::TermQuery;
 use tantivy::schema::IndexRecordOption;
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, TantivyError, Term};
 
-use crate::embedder::{Embedder, HashingEmbedder};
+use crate::embedder::{embedding_input, Embedder, HashingEmbedder};
 use crate::error::{EngineError, Result};
 use crate::passage::Passage;
 use crate::schema::ShardFields;
@@ -83,14 +83,7 @@ impl ShardWriter {
                 report.skipped += 1;
                 continue;
             }
-            let key = vector_key(&passage.id);
-            let vector = match &passage.embedding {
-                Some(vector) => vector.clone(),
-                None => self.embedder.embed(&format!("{}\n{}", passage.title, passage.text)),
-            };
-            self.vectors.add(key, &vector)?;
-            self.writer.add_document(passage.to_document(&self.fields, key))?;
-            self.uncommitted_ids.insert(passage.id.clone());
+            self.index_passage(passage, false)?;
             report.added += 1;
         }
         Ok(report)
@@ -103,16 +96,23 @@ impl ShardWriter {
         for passage in passages {
             validate(passage)?;
             self.writer.delete_term(self.id_term(&passage.id));
-            let key = vector_key(&passage.id);
-            let vector = match &passage.embedding {
-                Some(vector) => vector.clone(),
-                None => self.embedder.embed(&format!("{}\n{}", passage.title, passage.text)),
-            };
-            self.vectors.add(key, &vector)?;
-            self.writer.add_document(passage.to_document(&self.fields, key))?;
-            self.uncommitted_ids.insert(passage.id.clone());
+            self.index_passage(passage, true)?;
         }
         Ok(passages.len() as u64)
+    }
+
+    /// Vector and document of one passage. A rewrite whose text is unchanged keeps the vector
+    /// it already has (the default embedder is deterministic), sparing an HNSW remove + insert.
+    fn index_passage(&mut self, passage: &Passage, keep_existing_vector: bool) -> Result<()> {
+        let key = vector_key(&passage.id);
+        match &passage.embedding {
+            Some(vector) => self.vectors.add(key, vector)?,
+            None if keep_existing_vector && self.vectors.contains(key) => {}
+            None => self.vectors.add(key, &self.embedder.embed(&embedding_input(&passage.title, &passage.text)))?,
+        }
+        self.writer.add_document(passage.to_document(&self.fields, key))?;
+        self.uncommitted_ids.insert(passage.id.clone());
+        Ok(())
     }
 
     /// Delete passages by id; returns how many of the ids were live.

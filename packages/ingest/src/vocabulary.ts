@@ -3,25 +3,19 @@
  * line malformed rather than silently indexing a filter value nobody can ask for.
  */
 
-/** Content types named for the content_type filter (SPEC 2.1). */
-export const CONTENT_TYPES = [
-  'article',
-  'news',
-  'docs',
-  'reference',
-  'qa',
-  'forum',
-  'academic',
-  'product',
-  'code',
-  'how-to',
-  'opinion',
-  'video',
-  'document',
-] as const;
+/**
+ * Content types (SPEC 2.1) and sources are the API's own lists: ingest refuses what search could
+ * never name.
+ */
+export { CONTENT_TYPES, SOURCES } from '@evidence/schemas';
+import type { CONTENT_TYPES, SOURCES } from '@evidence/schemas';
 export type ContentType = (typeof CONTENT_TYPES)[number];
+export type Source = (typeof SOURCES)[number];
 
-/** Why the crawler dropped a URL; `superseded` is also what ingest records for a re-crawl. */
+/**
+ * Why the crawler dropped a URL; `superseded` is also what ingest records for a re-crawl. The
+ * same set as why_not's reasons, in the crawler's order (malformed-line messages list it).
+ */
 export const REMOVAL_REASONS = [
   'access-starved',
   'lost-replacement',
@@ -31,10 +25,6 @@ export const REMOVAL_REASONS = [
   'superseded',
 ] as const;
 export type RemovalReason = (typeof REMOVAL_REASONS)[number];
-
-/** `cc`: the public web-crawl corpus; `delta`: freshly crawled. */
-export const SOURCES = ['cc', 'delta'] as const;
-export type Source = (typeof SOURCES)[number];
 
 /** `explicit` passages are what the `safe` search parameter drops. */
 export const SAFETY_LEVELS = ['safe', 'explicit'] as const;

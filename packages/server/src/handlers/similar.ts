@@ -1,5 +1,4 @@
-import { errors, SimilarParamsSchema, WebSearchResponseSchema, type WebSearchResponse } from '@evidence/schemas';
-import { ServiceError } from '@evidence/schemas';
+import { errors, ServiceError, SimilarParamsSchema, WebSearchResponseSchema, type WebSearchResponse } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
 import { responseOf } from './search-request.js';
 
