@@ -3,11 +3,12 @@
 //! shard; the pool sums them across shards, so they are exact overall.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde::Serialize;
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::{Column, StrColumn};
-use tantivy::{DocId, Score, SegmentOrdinal, SegmentReader};
+use tantivy::{DocId, Score, Searcher, SegmentOrdinal, SegmentReader};
 
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct FacetCounts {
@@ -155,31 +156,89 @@ mod tests {
     }
 }
 
-/// Matches per vertical, from the `vertical` column only (cheaper than full facets).
-pub struct VerticalCountCollector;
-
-pub struct SegmentVerticalCountCollector {
-    column: Option<StrColumn>,
-    ordinal_counts: HashMap<u64, u64>,
+/// The vertical of every document of a searcher, decoded once per reader generation into one
+/// small integer per document, so the router's counting pass is an array read per match
+/// (reading the column per match cost more than finding the matches).
+pub struct VerticalTable {
+    segments: Vec<SegmentVerticals>,
 }
 
-impl Collector for VerticalCountCollector {
-    type Fruit = HashMap<String, u64>;
+#[derive(Clone)]
+struct SegmentVerticals {
+    /// Per doc: index into `names`, or NO_VERTICAL.
+    ordinals: Arc<Vec<u16>>,
+    names: Arc<Vec<String>>,
+}
+
+const NO_VERTICAL: u16 = u16::MAX;
+
+impl VerticalTable {
+    pub fn build(searcher: &Searcher) -> tantivy::Result<VerticalTable> {
+        let mut segments = Vec::with_capacity(searcher.segment_readers().len());
+        for reader in searcher.segment_readers() {
+            let mut names = Vec::new();
+            let mut ordinals = vec![NO_VERTICAL; reader.max_doc() as usize];
+            if let Some(column) = reader.fast_fields().str("vertical")? {
+                let terms = column.dictionary().num_terms();
+                if terms < NO_VERTICAL as usize {
+                    let mut text = String::new();
+                    for ordinal in 0..terms as u64 {
+                        text.clear();
+                        column.ord_to_str(ordinal, &mut text)?;
+                        names.push(text.clone());
+                    }
+                    for (doc, slot) in ordinals.iter_mut().enumerate() {
+                        if let Some(ordinal) = column.term_ords(doc as DocId).next() {
+                            *slot = ordinal as u16;
+                        }
+                    }
+                }
+            }
+            segments.push(SegmentVerticals { ordinals: Arc::new(ordinals), names: Arc::new(names) });
+        }
+        Ok(VerticalTable { segments })
+    }
+}
+
+/// Every match counted, and per vertical: the counting pass of a search that feeds the router
+/// (one pass gives both the total and the split).
+pub struct VerticalCountCollector<'a> {
+    pub table: &'a VerticalTable,
+}
+
+/// Matches in all, and per vertical.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct VerticalCounts {
+    pub total: u64,
+    pub by_vertical: HashMap<String, u64>,
+}
+
+pub struct SegmentVerticalCountCollector {
+    verticals: Option<SegmentVerticals>,
+    total: u64,
+    counts: Vec<u64>,
+}
+
+impl Collector for VerticalCountCollector<'_> {
+    type Fruit = VerticalCounts;
     type Child = SegmentVerticalCountCollector;
 
-    fn for_segment(&self, _segment: SegmentOrdinal, reader: &SegmentReader) -> tantivy::Result<SegmentVerticalCountCollector> {
-        Ok(SegmentVerticalCountCollector { column: reader.fast_fields().str("vertical")?, ordinal_counts: HashMap::new() })
+    fn for_segment(&self, segment: SegmentOrdinal, _reader: &SegmentReader) -> tantivy::Result<SegmentVerticalCountCollector> {
+        let verticals = self.table.segments.get(segment as usize).cloned();
+        let counts = vec![0; verticals.as_ref().map_or(0, |verticals| verticals.names.len())];
+        Ok(SegmentVerticalCountCollector { verticals, total: 0, counts })
     }
 
     fn requires_scoring(&self) -> bool {
         false
     }
 
-    fn merge_fruits(&self, fruits: Vec<HashMap<String, u64>>) -> tantivy::Result<HashMap<String, u64>> {
-        let mut merged = HashMap::new();
+    fn merge_fruits(&self, fruits: Vec<VerticalCounts>) -> tantivy::Result<VerticalCounts> {
+        let mut merged = VerticalCounts::default();
         for fruit in fruits {
-            for (vertical, count) in fruit {
-                *merged.entry(vertical).or_insert(0) += count;
+            merged.total += fruit.total;
+            for (vertical, count) in fruit.by_vertical {
+                *merged.by_vertical.entry(vertical).or_insert(0) += count;
             }
         }
         Ok(merged)
@@ -187,27 +246,31 @@ impl Collector for VerticalCountCollector {
 }
 
 impl SegmentCollector for SegmentVerticalCountCollector {
-    type Fruit = HashMap<String, u64>;
+    type Fruit = VerticalCounts;
 
     fn collect(&mut self, doc: DocId, _score: Score) {
-        if let Some(column) = &self.column {
-            for ordinal in column.term_ords(doc) {
-                *self.ordinal_counts.entry(ordinal).or_insert(0) += 1;
+        self.collect_block(&[doc]);
+    }
+
+    fn collect_block(&mut self, docs: &[DocId]) {
+        self.total += docs.len() as u64;
+        let Some(verticals) = &self.verticals else {
+            return;
+        };
+        for doc in docs {
+            if let Some(count) = verticals.ordinals.get(*doc as usize).and_then(|ordinal| self.counts.get_mut(*ordinal as usize)) {
+                *count += 1;
             }
         }
     }
 
-    fn harvest(self) -> HashMap<String, u64> {
-        let mut by_name = HashMap::with_capacity(self.ordinal_counts.len());
-        if let Some(column) = &self.column {
-            let mut text = String::new();
-            for (ordinal, count) in self.ordinal_counts {
-                text.clear();
-                if column.ord_to_str(ordinal, &mut text).unwrap_or(false) {
-                    by_name.insert(text.clone(), count);
-                }
+    fn harvest(self) -> VerticalCounts {
+        let mut by_vertical = HashMap::new();
+        if let Some(verticals) = &self.verticals {
+            for (ordinal, count) in self.counts.iter().enumerate().filter(|(_, count)| **count > 0) {
+                by_vertical.insert(verticals.names[ordinal].clone(), *count);
             }
         }
-        by_name
+        VerticalCounts { total: self.total, by_vertical }
     }
 }

@@ -3,6 +3,7 @@
 //! of their vectors, and a model-free embedder makes those vectors. No Node in here: the
 //! napi-rs binding crate is a thin layer over this surface.
 
+mod address_set;
 mod analyzer;
 mod deadline;
 mod embedder;
@@ -10,6 +11,7 @@ mod error;
 mod facets;
 mod filters;
 mod passage;
+mod query_shape;
 mod ranking;
 mod reader;
 mod request;

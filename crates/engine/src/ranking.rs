@@ -88,12 +88,13 @@ impl NumberColumn {
 pub struct SignalColumns<'a> {
     searcher: &'a Searcher,
     numeric: HashMap<(u32, &'static str), Option<NumberColumn>>,
+    keys: HashMap<(u32, &'static str), Option<Column<u64>>>,
     text: HashMap<(u32, &'static str), Option<StrColumn>>,
 }
 
 impl<'a> SignalColumns<'a> {
     pub fn new(searcher: &'a Searcher) -> Self {
-        SignalColumns { searcher, numeric: HashMap::new(), text: HashMap::new() }
+        SignalColumns { searcher, numeric: HashMap::new(), keys: HashMap::new(), text: HashMap::new() }
     }
 
     /// A numeric fast field as f64 (None when the passage has no value).
@@ -103,6 +104,16 @@ impl<'a> SignalColumns<'a> {
             .numeric
             .entry((address.segment_ord, field))
             .or_insert_with(|| NumberColumn::open(searcher.segment_reader(address.segment_ord).fast_fields(), field));
+        column.as_ref()?.first(address.doc_id)
+    }
+
+    /// A u64 fast field read exactly (a key, not a measure).
+    pub fn key(&mut self, address: DocAddress, field: &'static str) -> Option<u64> {
+        let searcher = self.searcher;
+        let column = self
+            .keys
+            .entry((address.segment_ord, field))
+            .or_insert_with(|| searcher.segment_reader(address.segment_ord).fast_fields().u64(field).ok());
         column.as_ref()?.first(address.doc_id)
     }
 

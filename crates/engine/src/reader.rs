@@ -11,18 +11,21 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 use tantivy::collector::{Collector, Count, DocSetCollector, TopDocs};
-use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query, QueryParser, TermQuery, TermSetQuery};
+use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query, QueryParser, TermQuery};
 use tantivy::schema::IndexRecordOption;
 use tantivy::{DocAddress, Index, IndexReader, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
+
+use crate::address_set::AddressSetQuery;
 
 use crate::analyzer::body_analyzer;
 use crate::deadline::Deadline;
 use tantivy::tokenizer::TokenStream;
 use crate::embedder::{embedding_input, Embedder, HashingEmbedder};
 use crate::error::Result;
-use crate::facets::{FacetCollector, FacetCounts, VerticalCountCollector};
+use crate::facets::{FacetCollector, FacetCounts, VerticalCountCollector, VerticalCounts, VerticalTable};
 use crate::filters::{everything, filter_clauses, filtered};
 use crate::passage::{Document, Hit, StoredReader};
+use crate::query_shape::flatten_disjunction;
 use crate::ranking::{apply_collapse, apply_field_sort, apply_rerank, fuse_scores, sort_by_order, Candidate, SignalColumns};
 use crate::request::{Collapse, Mode, SearchRequest, SortBy};
 use crate::schema::ShardFields;
@@ -71,13 +74,20 @@ pub struct ShardReader {
     reader: IndexReader,
     query_parser: QueryParser,
     vectors: VectorIndex,
+    /// The live document of each vector key in the current searcher (rebuilt on reload): the
+    /// way from a nearest neighbour back to its passage.
+    key_addresses: KeyAddresses,
+    /// Every document's vertical, for the router's counting pass (rebuilt on reload).
+    verticals: VerticalTable,
     embedder: HashingEmbedder,
 }
 
-/// A ranked list, how many passages matched, and the query of the match set (for facets).
+/// A ranked list, how many passages matched (with the split per vertical when the counting
+/// pass was asked for it), and the query of the match set (for facets).
 struct Ranked {
     candidates: Vec<Candidate>,
     total: u64,
+    vertical_counts: Option<HashMap<String, u64>>,
     timed_out: bool,
     match_query: Box<dyn Query>,
 }
@@ -90,6 +100,9 @@ impl ShardReader {
         // at 2x, 0.384 at 1.5x, 0.406 at 1x) and made no difference on msmarco.
         let query_parser = QueryParser::for_index(&index, vec![fields.title, fields.text]);
         let vectors = VectorIndex::open_view(directory, options.dimensions)?;
+        let searcher = reader.searcher();
+        let key_addresses = live_key_addresses(&searcher)?;
+        let verticals = VerticalTable::build(&searcher)?;
         Ok(ShardReader {
             directory: directory.to_path_buf(),
             dimensions: options.dimensions,
@@ -98,6 +111,8 @@ impl ShardReader {
             reader,
             query_parser,
             vectors,
+            key_addresses,
+            verticals,
             embedder: HashingEmbedder::new(options.dimensions),
         })
     }
@@ -107,6 +122,8 @@ impl ShardReader {
         self.reader.reload()?;
         self.vectors = VectorIndex::open_view(&self.directory, self.dimensions)?;
         let searcher = self.reader.searcher();
+        self.key_addresses = live_key_addresses(&searcher)?;
+        self.verticals = VerticalTable::build(&searcher)?;
         Ok(ReloadReport {
             num_docs: searcher.num_docs(),
             segments: searcher.segment_readers().len() as u64,
@@ -133,7 +150,7 @@ impl ShardReader {
     /// Parse the caller's query leniently: a stray quote or colon degrades, never errors.
     pub fn parse_query(&self, text: &str) -> Box<dyn Query> {
         let (query, _errors) = self.query_parser.parse_query_lenient(text);
-        query
+        flatten_disjunction(query)
     }
 
     /// The `term` filter: the needle analysed like the body, required in title or text.
@@ -184,11 +201,13 @@ impl ShardReader {
         } else {
             None
         };
-        let vertical_counts = if request.vertical_counts {
-            let (counts, _) = collect_by_segment(&searcher, ranked.match_query.as_ref(), &VerticalCountCollector, deadline, false)?;
-            Some(counts)
-        } else {
-            None
+        let vertical_counts = match ranked.vertical_counts {
+            Some(counts) => Some(counts),
+            None if request.vertical_counts => {
+                let (counts, _) = collect_by_segment(&searcher, ranked.match_query.as_ref(), &VerticalCountCollector { table: &self.verticals }, deadline, false)?;
+                Some(counts.by_vertical)
+            }
+            None => None,
         };
         let hits = self.fetch_hits(&searcher, &candidates, request.collapse != Collapse::None)?;
         Ok(ShardSearchResult {
@@ -211,14 +230,24 @@ impl ShardReader {
     fn keyword_ranking(&self, searcher: &Searcher, request: &SearchRequest, depth: usize, deadline: Deadline) -> Result<Ranked> {
         let query = self.keyword_query(request);
         if depth == 0 {
-            let (total, timed_out) = collect_by_segment(searcher, query.as_ref(), &Count, deadline, false)?;
-            return Ok(Ranked { candidates: Vec::new(), total: total as u64, timed_out, match_query: query });
+            let (counted, timed_out) = self.count_matches(searcher, query.as_ref(), request.vertical_counts, deadline)?;
+            return Ok(Ranked { candidates: Vec::new(), total: counted.total, vertical_counts: counted.split, timed_out, match_query: query });
         }
         let Some(field) = request.sort.field_name() else {
-            let collector = (TopDocs::with_limit(depth).order_by_score(), Count);
-            let ((top, total), timed_out) = collect_by_segment(searcher, query.as_ref(), &collector, deadline, true)?;
+            // Two passes: the top-k alone lets tantivy skip blocks that cannot enter it
+            // (block-max WAND), which a combined top-k + count pass cannot; the count pass
+            // scores nothing.
+            let (top, top_timed_out) =
+                collect_by_segment(searcher, query.as_ref(), &TopDocs::with_limit(depth).order_by_score(), deadline, true)?;
+            let (counted, timed_out) = self.count_matches(searcher, query.as_ref(), request.vertical_counts, deadline)?;
             let candidates = top.into_iter().map(|(score, address)| Candidate::scored(address, score as f64)).collect();
-            return Ok(Ranked { candidates, total: total as u64, timed_out, match_query: query });
+            return Ok(Ranked {
+                candidates,
+                total: counted.total,
+                vertical_counts: counted.split,
+                timed_out: top_timed_out || timed_out,
+                match_query: query,
+            });
         };
         let (ordered, total, timed_out) = top_by_field(searcher, query.as_ref(), field, depth, deadline)?;
         let weight = if request.query.trim().is_empty() {
@@ -234,7 +263,7 @@ impl ShardReader {
             };
             candidates.push(Candidate { address, score, order, group_size: 1 });
         }
-        Ok(Ranked { candidates, total: total as u64, timed_out, match_query: query })
+        Ok(Ranked { candidates, total: total as u64, vertical_counts: None, timed_out, match_query: query })
     }
 
     /// The query vector: given, or the query text embedded with this shard's IDF as term weights.
@@ -273,57 +302,81 @@ impl ShardReader {
 
     /// The nearest neighbours that pass the filters, best first (score = cosine similarity),
     /// and the query that matches exactly them.
-    fn semantic_candidates(&self, searcher: &Searcher, request: &SearchRequest, depth: usize) -> Result<(Vec<Candidate>, Box<dyn Query>)> {
-        let vector = self.query_vector(searcher, request);
+    fn semantic_candidates(&self, searcher: &Searcher, request: &SearchRequest, vector: &[f32], depth: usize) -> Result<(Vec<Candidate>, Box<dyn Query>)> {
         let neighbours = if vector.iter().all(|value| *value == 0.0) {
             Vec::new()
         } else {
-            self.vectors.search(&vector, depth.max(SEMANTIC_DEPTH_MIN))?
+            self.vectors.search(vector, depth.max(SEMANTIC_DEPTH_MIN))?
         };
         let similarity: HashMap<u64, f64> = neighbours
             .iter()
             .map(|(key, distance)| (*key, 1.0 - *distance as f64))
             .filter(|(_, similarity)| *similarity >= SEMANTIC_MIN_SIMILARITY)
             .collect();
-        let key_terms: Vec<Term> = similarity.keys().map(|key| Term::from_field_u64(self.fields.vector_key, *key)).collect();
-        let neighbour_query: Box<dyn Query> = Box::new(TermSetQuery::new(key_terms));
-        let match_query = filtered(neighbour_query, self.clauses(request));
-        let addresses = searcher.search(match_query.as_ref(), &DocSetCollector)?;
-        let mut candidates = Vec::with_capacity(addresses.len());
-        for address in addresses {
-            let key = searcher.segment_reader(address.segment_ord).fast_fields().u64("vector_key")?.first(address.doc_id);
-            if let Some(score) = key.and_then(|key| similarity.get(&key)) {
-                candidates.push(Candidate::scored(address, *score));
+        let mut scored: HashMap<DocAddress, f64> = HashMap::with_capacity(similarity.len());
+        for (key, score) in &similarity {
+            if let Some(address) = self.key_addresses.get(key) {
+                scored.insert(*address, *score);
             }
         }
+        let neighbour_query: Box<dyn Query> = Box::new(AddressSetQuery::new(searcher, scored.keys().copied()));
+        let match_query = filtered(neighbour_query, self.clauses(request));
+        let addresses = if match_query.is::<AddressSetQuery>() {
+            scored.keys().copied().collect()
+        } else {
+            searcher.search(match_query.as_ref(), &DocSetCollector)?
+        };
+        let mut candidates: Vec<Candidate> =
+            addresses.into_iter().filter_map(|address| scored.get(&address).map(|score| Candidate::scored(address, *score))).collect();
         sort_by_order(&mut candidates);
         Ok((candidates, match_query))
     }
 
     /// Semantic mode: what matches is the filtered nearest neighbours considered.
     fn semantic_ranking(&self, searcher: &Searcher, request: &SearchRequest, depth: usize) -> Result<Ranked> {
-        let (candidates, match_query) = self.semantic_candidates(searcher, request, depth)?;
+        let vector = self.query_vector(searcher, request);
+        let (candidates, match_query) = self.semantic_candidates(searcher, request, &vector, depth)?;
         let total = candidates.len() as u64;
-        Ok(Ranked { candidates, total, timed_out: false, match_query })
+        Ok(Ranked { candidates, total, vertical_counts: None, timed_out: false, match_query })
     }
 
     /// Keyword and semantic candidates fused by score (see `fuse_scores`); the match set is
-    /// their union.
+    /// their union, counted as the keyword matches plus the neighbours the keyword query misses.
     fn hybrid_ranking(&self, searcher: &Searcher, request: &SearchRequest, depth: usize, deadline: Deadline) -> Result<Ranked> {
         let keyword_request = SearchRequest { sort: SortBy::Relevance, ..request.clone() };
         let keyword = self.keyword_ranking(searcher, &keyword_request, depth.max(1), deadline)?;
-        let (semantic, semantic_query) = self.semantic_candidates(searcher, request, depth)?;
+        let query_vector = self.query_vector(searcher, request);
+        let (semantic, semantic_query) = self.semantic_candidates(searcher, request, &query_vector, depth)?;
+        let in_both: std::collections::HashSet<DocAddress> = if semantic.is_empty() {
+            Default::default()
+        } else {
+            let both = BooleanQuery::new(vec![(Occur::Must, semantic_query.box_clone()), (Occur::Must, keyword.match_query.box_clone())]);
+            searcher.search(&both, &DocSetCollector)?
+        };
+        let semantic_only: Vec<DocAddress> = semantic.iter().map(|c| c.address).filter(|address| !in_both.contains(address)).collect();
+        let total = keyword.total + semantic_only.len() as u64;
+        let vertical_counts = match keyword.vertical_counts {
+            Some(mut counts) => {
+                let mut columns = SignalColumns::new(searcher);
+                for address in &semantic_only {
+                    if let Some(vertical) = columns.text(*address, "vertical") {
+                        *counts.entry(vertical).or_insert(0) += 1;
+                    }
+                }
+                Some(counts)
+            }
+            None => None,
+        };
         let candidates = if depth == 0 {
             Vec::new()
         } else {
             let mut cosine_of: HashMap<DocAddress, f64> = semantic.iter().map(|c| (c.address, c.score)).collect();
-            let query_vector = self.query_vector(searcher, request);
+            let mut columns = SignalColumns::new(searcher);
             for candidate in &keyword.candidates {
                 if cosine_of.contains_key(&candidate.address) {
                     continue;
                 }
-                let key = searcher.segment_reader(candidate.address.segment_ord).fast_fields().u64("vector_key")?.first(candidate.address.doc_id);
-                if let Some(vector) = key.map(|key| self.vectors.get(key)).transpose()?.flatten() {
+                if let Some(vector) = columns.key(candidate.address, "vector_key").map(|key| self.vectors.get(key)).transpose()?.flatten() {
                     cosine_of.insert(candidate.address, cosine(&query_vector, &vector));
                 }
             }
@@ -331,8 +384,7 @@ impl ShardReader {
         };
         let union: Box<dyn Query> =
             Box::new(BooleanQuery::new(vec![(Occur::Should, keyword.match_query), (Occur::Should, semantic_query)]));
-        let (total, timed_out) = collect_by_segment(searcher, union.as_ref(), &Count, deadline, false)?;
-        Ok(Ranked { candidates, total: total as u64, timed_out: keyword.timed_out || timed_out, match_query: union })
+        Ok(Ranked { candidates, total, vertical_counts, timed_out: keyword.timed_out, match_query: union })
     }
 
     /// Second phase: read stored fields of the final rows only.
@@ -439,4 +491,60 @@ fn collect_by_segment<C: Collector>(
         fruits.push(collector.collect_segment(weight.as_ref(), segment_ordinal as u32, segment_reader)?);
     }
     Ok((collector.merge_fruits(fruits)?, timed_out))
+}
+
+/// Matches in all, and the split per vertical when asked for.
+struct Counted {
+    total: u64,
+    split: Option<HashMap<String, u64>>,
+}
+
+impl ShardReader {
+    /// The counting pass (no scoring): with the per-vertical split when the router wants it, in
+    /// the same pass.
+    fn count_matches(&self, searcher: &Searcher, query: &dyn Query, per_vertical: bool, deadline: Deadline) -> Result<(Counted, bool)> {
+        if per_vertical {
+            let collector = VerticalCountCollector { table: &self.verticals };
+            let (VerticalCounts { total, by_vertical }, timed_out) = collect_by_segment(searcher, query, &collector, deadline, false)?;
+            return Ok((Counted { total, split: Some(by_vertical) }, timed_out));
+        }
+        let (total, timed_out) = collect_by_segment(searcher, query, &Count, deadline, false)?;
+        Ok((Counted { total: total as u64, split: None }, timed_out))
+    }
+}
+
+/// Vector key -> live document, over every segment of a searcher.
+fn live_key_addresses(searcher: &Searcher) -> Result<KeyAddresses> {
+    let mut addresses = KeyAddresses::with_capacity_and_hasher(searcher.num_docs() as usize, Default::default());
+    for (segment_ord, segment_reader) in searcher.segment_readers().iter().enumerate() {
+        let keys = segment_reader.fast_fields().u64("vector_key")?;
+        for doc in segment_reader.doc_ids_alive() {
+            if let Some(key) = keys.first(doc) {
+                addresses.insert(key, DocAddress::new(segment_ord as u32, doc));
+            }
+        }
+    }
+    Ok(addresses)
+}
+
+/// Vector keys are already xxh3 hashes of passage ids: the map uses them as they are.
+type KeyAddresses = HashMap<u64, DocAddress, std::hash::BuildHasherDefault<KeyHasher>>;
+
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(*byte);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
 }
