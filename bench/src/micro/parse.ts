@@ -11,6 +11,7 @@ import type { MicroCase, MicroGroup } from './group.js';
 /** The pool's deadline in the request built (the value does not change the work). */
 const TIMEOUT_MS = 1000;
 
+/** The REST route hands the capability a copy of the snapshot's query (routes/rest-adapter.ts). */
 function caseOf(label: string, query: string): MicroCase {
   return {
     label,

@@ -27,7 +27,9 @@ export const shardSearchGroup: MicroGroup = {
     const pool = new ShardPool({ dataDir, shards: manifest.shards, replicas: Number(process.env.REPLICAS || 1), dimensions: manifest.dimensions, maxQueue: 1024 });
     let passages = 0;
     for (let shard = 0; shard < manifest.shards; shard++) {
-      passages += ShardReader.open(shardDirectory(dataDir, shard), { dimensions: manifest.dimensions }).numDocs();
+      const counted = ShardReader.open(shardDirectory(dataDir, shard), { dimensions: manifest.dimensions });
+      passages += counted.numDocs();
+      counted.close();
     }
     await pool.search({ query: 'warm up', limit: 10, timeoutMs: TIMEOUT_MS });
     let next = 0;
@@ -44,7 +46,10 @@ export const shardSearchGroup: MicroGroup = {
           ],
         },
       ],
-      close: () => pool.close(),
+      close: async () => {
+        reader.close();
+        await pool.close();
+      },
     };
   },
 };
