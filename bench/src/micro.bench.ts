@@ -65,7 +65,7 @@ try {
   console.error((error as Error).message);
   process.exit(2);
 }
-console.log(`${groups.length} group(s), ${time} ms per task; ops/s is 1000 / mean latency; vs baseline > 1x is faster than the baseline of the case`);
+console.log(`${groups.length} group(s), ${time} ms per task; ops/s = 1000 / p50 latency; vs baseline = ops/s over the case baseline's (above 1x: faster)`);
 let ran = 0;
 for (const group of groups) {
   if (await runGroup(group, time)) ran++;

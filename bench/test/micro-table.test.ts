@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskResult } from 'tinybench';
 import { selectGroups, type MicroCase, type MicroTask } from '../src/micro/group.js';
-import { microseconds, outcomeOf, ratio, tableRows, type TaskOutcome } from '../src/micro/table.js';
+import { microseconds, opsPerSecond, outcomeOf, ratio, tableRows, type TaskOutcome } from '../src/micro/table.js';
 
 const task = (name: string, bytes?: number): MicroTask => ({ name, fn: () => undefined, ...(bytes === undefined ? {} : { bytes }) });
-const figures = (opsPerSecond: number, p50Ms = 0.01, p99Ms = 0.02): TaskOutcome => ({ opsPerSecond, p50Ms, p99Ms });
+/** Figures of a task running `ops` calls a second at its median. */
+const figures = (ops: number, meanMs = 2000 / ops, p99Ms = 4000 / ops): TaskOutcome => ({ meanMs, p50Ms: 1000 / ops, p99Ms });
 
 describe('selectGroups', () => {
   const groups = [{ name: 'parse' }, { name: 'shard' }, { name: 'merge' }];
@@ -38,9 +39,10 @@ describe('table figures', () => {
     expect(ratio(50, 0)).toBe('n/a');
   });
 
-  it('reads ops/s as 1000 / mean latency of a completed task, and the error of a failed one', () => {
-    const completed = { state: 'completed', latency: { mean: 0.004, p50: 0.003, p99: 0.01 } } as unknown as TaskResult;
-    expect(outcomeOf(completed)).toEqual({ opsPerSecond: 250_000, p50Ms: 0.003, p99Ms: 0.01 });
+  it('reads the latencies of a completed task, ops/s at its median, and the error of a failed one', () => {
+    const completed = { state: 'completed', latency: { mean: 0.005, p50: 0.004, p99: 0.01 } } as unknown as TaskResult;
+    expect(outcomeOf(completed)).toEqual({ meanMs: 0.005, p50Ms: 0.004, p99Ms: 0.01 });
+    expect(opsPerSecond({ meanMs: 0.005, p50Ms: 0.004, p99Ms: 0.01 })).toBe(250_000);
     expect(outcomeOf({ state: 'errored', error: new Error('boom') } as TaskResult)).toEqual({ error: 'boom' });
     expect(outcomeOf({ state: 'not-started' } as TaskResult)).toEqual({ error: 'not-started' });
     expect(outcomeOf(undefined)).toEqual({ error: 'not run' });
@@ -51,7 +53,7 @@ describe('tableRows', () => {
   const small: MicroCase = { label: 'small', baseline: task('floor'), tasks: [task('fast'), task('slow')] };
   const large: MicroCase = { label: 'large', baseline: task('floor'), tasks: [task('fast')] };
   const outcomes = new Map<MicroTask, TaskOutcome>([
-    [small.baseline, figures(1000, 0.5, 2)],
+    [small.baseline, figures(1000, 1.5, 2)],
     [small.tasks[0], figures(2000)],
     [small.tasks[1], figures(250)],
     [large.baseline, figures(100)],
@@ -67,7 +69,7 @@ describe('tableRows', () => {
       ['large', 'baseline: floor', '1.00x'],
       ['large', 'fast', 'n/a'],
     ]);
-    expect(rows[0]).toEqual({ case: 'small', task: 'baseline: floor', 'ops/s': 1000, 'p50 µs': 500, 'p99 µs': 2000, 'vs baseline': '1.00x' });
+    expect(rows[0]).toEqual({ case: 'small', task: 'baseline: floor', 'ops/s': 1000, 'mean µs': 1500, 'p50 µs': 1000, 'p99 µs': 2000, 'vs baseline': '1.00x' });
     expect(rows[4]['ops/s']).toBe('error: boom');
   });
 

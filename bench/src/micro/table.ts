@@ -1,14 +1,15 @@
 /**
  * The printed table of a group: one row per task, each case's baseline first, every task's
  * throughput as a ratio to its case's baseline (above 1x: faster than the baseline).
+ * Throughput is read from the median latency, which the stalls of a shared machine move least;
+ * the mean and p99 columns show what those stalls and garbage collection add.
  */
 import type { TaskResult } from 'tinybench';
 import type { MicroCase, MicroTask } from './group.js';
 
 /** What a row reports of one task. */
 export interface TaskFigures {
-  /** Calls per second over the whole measurement (1000 / mean latency in ms). */
-  opsPerSecond: number;
+  meanMs: number;
   p50Ms: number;
   p99Ms: number;
 }
@@ -19,6 +20,7 @@ export interface TableRow {
   case: string;
   task: string;
   'ops/s': number | string;
+  'mean µs': number | string;
   'p50 µs': number | string;
   'p99 µs': number | string;
   'vs baseline': string;
@@ -30,8 +32,12 @@ export function outcomeOf(result: TaskResult | undefined): TaskOutcome {
   if (!result) return { error: 'not run' };
   if (result.state === 'errored') return { error: result.error.message };
   if (result.state !== 'completed' && result.state !== 'aborted-with-statistics') return { error: result.state };
-  const mean = result.latency.mean;
-  return { opsPerSecond: mean > 0 ? 1000 / mean : 0, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+  return { meanMs: result.latency.mean, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+}
+
+/** Calls per second at the median latency. */
+export function opsPerSecond(figures: TaskFigures): number {
+  return figures.p50Ms > 0 ? 1000 / figures.p50Ms : 0;
 }
 
 /** Milliseconds as microseconds, to three significant digits at most (integers from 100 µs). */
@@ -64,12 +70,13 @@ export function tableRows(cases: readonly MicroCase[], outcomes: ReadonlyMap<Mic
         ? {
             case: entry.label,
             task: name,
-            'ops/s': Math.round(outcome.opsPerSecond),
+            'ops/s': Math.round(opsPerSecond(outcome)),
+            'mean µs': microseconds(outcome.meanMs),
             'p50 µs': microseconds(outcome.p50Ms),
             'p99 µs': microseconds(outcome.p99Ms),
-            'vs baseline': isFigures(baseline) ? ratio(outcome.opsPerSecond, baseline.opsPerSecond) : 'n/a',
+            'vs baseline': isFigures(baseline) ? ratio(opsPerSecond(outcome), opsPerSecond(baseline)) : 'n/a',
           }
-        : { case: entry.label, task: name, 'ops/s': `error: ${outcome?.error ?? 'not run'}`, 'p50 µs': '', 'p99 µs': '', 'vs baseline': 'n/a' };
+        : { case: entry.label, task: name, 'ops/s': `error: ${outcome?.error ?? 'not run'}`, 'mean µs': '', 'p50 µs': '', 'p99 µs': '', 'vs baseline': 'n/a' };
       if (withBytes) row.bytes = task.bytes ?? '';
       rows.push(row);
     }
