@@ -26,14 +26,19 @@ function decodeParameter(raw: string): string {
   }
 }
 
-export function snapshotRequest(res: HttpResponse, req: HttpRequest, parameterCount = 0): RequestSnapshot {
+/** A query string (without `?`) as parameters: the first value of a repeated name wins. */
+export function queryOf(raw: string): Record<string, string> {
   const query: Record<string, string> = {};
-  const raw = req.getQuery();
   if (raw) {
     for (const [name, value] of new URLSearchParams(raw)) {
       if (!(name in query)) query[name] = value;
     }
   }
+  return query;
+}
+
+export function snapshotRequest(res: HttpResponse, req: HttpRequest, parameterCount = 0): RequestSnapshot {
+  const query = queryOf(req.getQuery());
   const parameters: string[] = [];
   for (let index = 0; index < parameterCount; index++) parameters.push(decodeParameter(req.getParameter(index) ?? ''));
   const xApiKey = req.getHeader('x-api-key');

@@ -1,0 +1,43 @@
+/**
+ * Query parsing, as the server does it on the event loop for GET /search: the query string into
+ * parameters (the request snapshot), validated by the search capability's schema, into the
+ * pool's request.
+ */
+import { parseParams } from '@evidence/schemas';
+import { poolRequestOf, queryOf, searchCapability } from '@evidence/server';
+import { SEARCH_QUERY_STRINGS } from './fixtures/query-strings.js';
+import type { MicroCase, MicroGroup } from './group.js';
+
+/** The pool's deadline in the request built (the value does not change the work). */
+const TIMEOUT_MS = 1000;
+
+/** The REST route hands the capability a copy of the snapshot's query (routes/rest-adapter.ts). */
+function caseOf(label: string, query: string): MicroCase {
+  return {
+    label,
+    baseline: { name: 'new URLSearchParams', fn: () => new URLSearchParams(query) },
+    tasks: [
+      { name: 'queryOf (request snapshot)', fn: () => queryOf(query) },
+      { name: '+ parseParams(search schema)', fn: () => parseParams(searchCapability.params, { ...queryOf(query) }) },
+      {
+        name: '+ poolRequestOf (whole chain)',
+        fn: () => {
+          const params = parseParams(searchCapability.params, { ...queryOf(query) });
+          return poolRequestOf(params, params.mode, params.vertical, params.limit, TIMEOUT_MS);
+        },
+      },
+    ],
+  };
+}
+
+export const parseGroup: MicroGroup = {
+  name: 'parse',
+  title: 'Query parsing: GET /search query string -> validated search request (event loop)',
+  legend:
+    'baseline: new URLSearchParams(query string) alone, the floor of any parsing. Rows add the server steps in turn: ' +
+    'queryOf (server http/request.ts), parseParams with the search capability\'s zod schema, poolRequestOf (handlers/search-request.ts). ' +
+    `short: ${SEARCH_QUERY_STRINGS.short}; full: ${SEARCH_QUERY_STRINGS.full.split('&').length} parameters of every kind, ${SEARCH_QUERY_STRINGS.full.length} characters.`,
+  async setup() {
+    return { cases: [caseOf('short', SEARCH_QUERY_STRINGS.short), caseOf('full', SEARCH_QUERY_STRINGS.full)] };
+  },
+};
