@@ -7,3 +7,4 @@ export { CATALOG, type CatalogEntry } from './catalog.js';
 export { openServices, closeServices } from './server.js';
 export type { Services } from './services.js';
 export { catalogToolInvoker, toolsetFor, TOOL_PROFILES, PROFILE_NAMES } from './discovery/tools.js';
+export { answerAuthenticated, capabilityWork, parseQuery, type HttpAnswer, type RequestSnapshot } from './http/answer.js';
