@@ -55,7 +55,7 @@ const peakRss = new Map<Target, number>();
 
 function report(target: Target, workload: WorkloadName, connections: number, result: LoadFigures): void {
   figures.set(keyOf(target, workload, connections), result);
-  const errors = result.errors > 0 ? `, ${result.errors} failed` : '';
+  const errors = `${result.errors > 0 ? `, ${result.errors} failed` : ''}${result.partial > 0 ? `, ${result.partial} partial` : ''}`;
   console.log(
     `  ${TARGET_LABELS[target]} ${workloadLabel(workload)} x${connections}: ${Math.round(result.qps)} qps, p50 ${milliseconds(result.p50)} ms, p99 ${milliseconds(result.p99)} ms${errors}`,
   );
@@ -161,7 +161,9 @@ const ground = CATALOG.find((entry) => entry.rest.path === '/ground')!.capabilit
 for (const workload of workloads) {
   const work = workload.floor(services, ground);
   await measureFloor(work, 16, warmupSeconds);
-  for (const connections of connectionsList) report('floor', workload.name, connections, await measureFloor(work, connections, seconds));
+  for (const connections of connectionsList) {
+    report('floor', workload.name, connections, await measureFloor(work, connections, seconds, workload.floorPartial));
+  }
 }
 await closeServices(services);
 
@@ -187,6 +189,7 @@ for (const workload of workloadNames) {
         row['vs node:http'] = target === 'node:http' ? '' : ratio(result.qps, of('node:http')?.qps);
       }
       if (result.errors > 0) row.failed = result.errors;
+      if (result.partial > 0) row.partial = result.partial;
       rows.push(row);
     }
   }
@@ -194,10 +197,13 @@ for (const workload of workloadNames) {
 
 const columns = ['path', 'server', 'connections', 'QPS', 'p50 ms', 'p99 ms', 'vs floor', ...(peers ? ['vs Fastify', 'vs node:http'] : [])];
 if (rows.some((row) => row.failed !== undefined)) columns.push('failed');
+if (rows.some((row) => row.partial !== undefined)) columns.push('partial');
 console.log();
 console.log(markdownTable(rows, columns));
 console.log();
 console.log('Ratios are QPS ratios: the row\'s QPS / the reference\'s QPS at the same path and connections (above 1: the row serves more).');
+if (columns.includes('failed')) console.log('failed: non-2xx answers and transport errors (HTTP), rejected calls (floor).');
+if (columns.includes('partial')) console.log(`partial: answers (counted in QPS) that part of the index did not contribute to within SEARCH_TIMEOUT_MS.`);
 console.log(
   `Floor: /search = one ShardPool.search (same mode, top ${RESULT_LIMIT}, safe) without the route's vertical router, authentication, metering or JSON; /ground = the ground handler's run (pool searches, story expansion, evidence worker) without HTTP, authentication or metering.`,
 );

@@ -76,23 +76,41 @@ export function sampleRss(pid: number, everyMs = 500): { stop(): number } {
 }
 
 /**
+ * How a /search or /ground answer says part of the index missed the deadline (the top-level
+ * `partial` of search, `coverage.partial` of ground). Inside a JSON string a quote is escaped,
+ * so no snippet can contain it.
+ */
+export const PARTIAL_MARKER = '"partial":true';
+
+/**
  * autocannon against `url` with `connections` keep-alive connections for `seconds`, each
- * connection cycling through `paths` (GET).
+ * connection cycling through `paths` (GET). Answers containing PARTIAL_MARKER are counted.
  */
 export async function httpLoad(url: string, paths: string[], connections: number, seconds: number, headers: Record<string, string> = {}): Promise<LoadFigures> {
+  let partial = 0;
+  const onResponse = (_status: number, body: string) => {
+    if (body.includes(PARTIAL_MARKER)) partial++;
+  };
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
     headers,
-    requests: paths.map((path) => ({ method: 'GET', path })),
+    requests: paths.map((path) => ({ method: 'GET', path, onResponse })),
   });
+  if (result.non2xx > 0 || result.errors > 0) {
+    const statuses = Object.entries(result.statusCodeStats ?? {})
+      .filter(([status]) => !status.startsWith('2'))
+      .map(([status, stats]) => `${stats.count ?? 0} x ${status}`);
+    console.warn(`  warning: ${url} at ${connections} connections: ${[...statuses, `${result.errors} transport errors (${result.timeouts} timeouts)`].join(', ')}`);
+  }
   return {
     requests: result.requests.total,
     qps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors,
+    partial,
   };
 }
 

@@ -9,6 +9,8 @@ export interface LoadFigures {
   p99: number;
   /** Failed requests: non-2xx answers and transport errors (HTTP), rejections (in-process). */
   errors: number;
+  /** Answers marked partial: part of the index missed the search deadline. */
+  partial: number;
 }
 
 export type Cell = string | number;
@@ -35,7 +37,7 @@ export function parseNames<Name extends string>(raw: string | undefined, allowed
 }
 
 /** Figures of a closed loop that ran `elapsedSeconds` and recorded these latencies (ms, any order). */
-export function summariseLatencies(latenciesMs: number[], elapsedSeconds: number, errors = 0): LoadFigures {
+export function summariseLatencies(latenciesMs: number[], elapsedSeconds: number, errors = 0, partial = 0): LoadFigures {
   const sorted = [...latenciesMs].sort((left, right) => left - right);
   return {
     requests: sorted.length,
@@ -43,6 +45,7 @@ export function summariseLatencies(latenciesMs: number[], elapsedSeconds: number
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
     errors,
+    partial,
   };
 }
 
@@ -72,7 +75,11 @@ function escapeCell(cell: Cell): string {
 export function markdownTable(rows: Row[], columns: string[] = rows.length > 0 ? Object.keys(rows[0]) : []): string {
   if (columns.length === 0) return '';
   const cells = rows.map((row) => columns.map((column) => escapeCell(row[column] ?? '')));
-  const numeric = columns.map((column) => rows.length > 0 && rows.every((row) => row[column] === undefined || row[column] === '' || typeof row[column] === 'number'));
+  const numeric = columns.map(
+    (column) =>
+      rows.some((row) => typeof row[column] === 'number') &&
+      rows.every((row) => row[column] === undefined || row[column] === '' || typeof row[column] === 'number'),
+  );
   const widths = columns.map((column, index) => Math.max(3, column.length, ...cells.map((line) => line[index].length)));
   const pad = (text: string, index: number) => (numeric[index] ? text.padStart(widths[index]) : text.padEnd(widths[index]));
   const line = (values: string[]) => `| ${values.map(pad).join(' | ')} |`;

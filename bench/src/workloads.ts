@@ -11,6 +11,8 @@
  * The /search floor is the engine's search alone: the route also runs the vertical router (a
  * probe with vertical counts, and a second search when it routes), which the floor does not.
  */
+import type { PoolSearchResult } from '@evidence/pool';
+import type { GroundResponse } from '@evidence/schemas';
 import type { Capability, Services } from '@evidence/server';
 import { BENCH_QUERIES } from './queries.js';
 
@@ -27,6 +29,8 @@ export interface Workload {
   peerPaths?: string[];
   /** The in-process work of request `index` (cycling through the queries). */
   floor(services: Services, groundCapability: Capability): (index: number) => Promise<unknown>;
+  /** Whether a floor answer is partial (part of the index missed the deadline). */
+  floorPartial(answer: unknown): boolean;
 }
 
 const query = encodeURIComponent;
@@ -44,6 +48,7 @@ function searchWorkload(name: WorkloadName, mode: 'keyword' | 'hybrid'): Workloa
         filters: { safe: true },
         timeoutMs: services.config.searchTimeoutMs,
       }),
+    floorPartial: (answer) => (answer as PoolSearchResult).partial,
   };
 }
 
@@ -57,6 +62,7 @@ export const WORKLOADS: Record<WorkloadName, Workload> = {
       const params = BENCH_QUERIES.map((objective) => ground.params.parse({ objective }));
       return (index) => ground.run(params[index % params.length], services);
     },
+    floorPartial: (answer) => (answer as GroundResponse).coverage.partial,
   },
 };
 
