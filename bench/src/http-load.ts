@@ -13,11 +13,11 @@
  * Servers run one at a time, the floor after them all, so no two share the cores. BENCH_URL and
  * BENCH_KEY load a server that is already running instead of starting one.
  */
-import { ShardReader, readManifest, shardDirectory } from '@evidence/native';
+import { readManifest } from '@evidence/native';
 import { HIT_FIELDS } from '@evidence/schemas';
 import { CATALOG, closeServices, openServices, readConfig, type Capability } from '@evidence/server';
 import { measureFloor } from './floor.js';
-import { createBenchKey, drain, httpLoad, sampleRss, startServerProcess, type ServerProcess } from './load.js';
+import { createBenchKey, drain, httpLoad, passagesInIndex, sampleRss, startServerProcess, type ServerProcess } from './load.js';
 import { markdownTable, mebibytes, milliseconds, parseCounts, parseNames, ratio, type LoadFigures, type Row } from './report.js';
 import { RESULT_LIMIT, WORKLOAD_NAMES, WORKLOADS, workloadLabel, type Workload, type WorkloadName } from './workloads.js';
 
@@ -112,24 +112,14 @@ async function withServer(script: string, env: NodeJS.ProcessEnv, label: string,
   }
 }
 
-function indexedPassages(): number {
-  let total = 0;
-  for (let shard = 0; shard < manifest!.shards; shard++) {
-    const reader = ShardReader.open(shardDirectory(dataDir, shard), { dimensions: manifest!.dimensions });
-    total += reader.numDocs();
-    reader.close();
-  }
-  return total;
-}
-
 const workloads = workloadNames.map((name) => WORKLOADS[name]);
 const serverEnv = { DATA_DIR: dataDir, KEY_REFRESH_MS: '100', REPLICAS: String(replicas) };
 const key = process.env.BENCH_KEY || createBenchKey(dataDir);
 // A key given for an external server may belong to other stores: the local peer gets its own.
 const localKey = external && process.env.BENCH_KEY ? createBenchKey(dataDir) : key;
-const passagesInIndex = indexedPassages();
+const indexed = passagesInIndex(dataDir);
 console.log(
-  `index: ${dataDir}, ${passagesInIndex} passages, ${manifest.shards} shards x ${replicas} replicas; ${seconds}s per run at ${connectionsList.join(', ')} connections; ${workloadNames.join(', ')}${peers ? '; with peers' : ''}`,
+  `index: ${dataDir}, ${indexed} passages, ${manifest.shards} shards x ${replicas} replicas; ${seconds}s per run at ${connectionsList.join(', ')} connections; ${workloadNames.join(', ')}${peers ? '; with peers' : ''}`,
 );
 
 if (external) {
@@ -201,8 +191,8 @@ if (rows.some((row) => row.partial !== undefined)) columns.push('partial');
 console.log();
 console.log(markdownTable(rows, columns));
 console.log();
-console.log('Ratios are QPS ratios: the row\'s QPS / the reference\'s QPS at the same path and connections (above 1: the row serves more).');
-if (columns.includes('failed')) console.log('failed: non-2xx answers and transport errors (HTTP), rejected calls (floor).');
+console.log('QPS: answers (HTTP 2xx; floor: calls that resolved) per second. Ratios are QPS ratios: the row\'s QPS / the reference\'s QPS at the same path and connections (above 1: the row serves more).');
+if (columns.includes('failed')) console.log('failed: non-2xx answers and transport errors (HTTP; their latencies are in p50/p99), rejected calls (floor; not in p50/p99).');
 if (columns.includes('partial')) console.log(`partial: answers (counted in QPS) that part of the index did not contribute to within SEARCH_TIMEOUT_MS.`);
 console.log(
   `Floor: /search = one ShardPool.search (same mode, top ${RESULT_LIMIT}, safe) without the route's vertical router, authentication, metering or JSON; /ground = the ground handler's run (pool searches, story expansion, evidence worker) without HTTP, authentication or metering.`,
@@ -212,7 +202,7 @@ if (peers) {
   if (fastifyCorpus) {
     const corpus = fastifyCorpus as { passages: number; split: number };
     console.log(
-      `Fastify + MiniSearch: ${corpus.passages} passages (the index holds ${passagesInIndex}; ${corpus.split} split from ${corpusPath}, the rest removed or left out by ingest), BM25+ over title and text, OR, no authentication, metering or vertical router, keyword only; its hits carry 5 fields (id, url, title, snippet, score) where evidence's carry all ${HIT_FIELDS.length}.`,
+      `Fastify + MiniSearch: ${corpus.passages} passages (the index holds ${indexed}; ${corpus.split} split from ${corpusPath}, the rest removed or left out by ingest), BM25+ over title and text, OR, no authentication, metering or vertical router, keyword only; its hits carry 5 fields (id, url, title, snippet, score) where evidence's carry all ${HIT_FIELDS.length}.`,
     );
     console.log(
       '  Totals differ by design: evidence routes a query to a vertical when its top hits agree on one, and then counts matches in that vertical; MiniSearch counts every passage sharing a term.',

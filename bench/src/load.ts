@@ -1,10 +1,11 @@
 /**
  * The load side of the HTTP benchmarks: servers started as child processes (each in its own
  * process), bench keys, autocannon runs (the load generator always runs in the bench process),
- * and the RSS of a server process.
+ * the RSS of a server process and the size of the index it serves.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
+import { ShardReader, readManifest, shardDirectory } from '@evidence/native';
 import type { LoadFigures } from './report.js';
 
 export interface ServerProcess {
@@ -54,6 +55,19 @@ export function createBenchKey(dataDir: string): string {
   return JSON.parse(created.stdout.trim().split('\n').pop()!).key;
 }
 
+/** Passages the index in `dataDir` holds (live documents over all its shards). */
+export function passagesInIndex(dataDir: string): number {
+  const manifest = readManifest(dataDir);
+  if (!manifest) return 0;
+  let total = 0;
+  for (let shard = 0; shard < manifest.shards; shard++) {
+    const reader = ShardReader.open(shardDirectory(dataDir, shard), { dimensions: manifest.dimensions });
+    total += reader.numDocs();
+    reader.close();
+  }
+  return total;
+}
+
 /** Resident set size of a process in bytes (0 when it cannot be read). */
 export function rssOf(pid: number): number {
   const status = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' });
@@ -84,12 +98,13 @@ export const PARTIAL_MARKER = '"partial":true';
 
 /**
  * autocannon against `url` with `connections` keep-alive connections for `seconds`, each
- * connection cycling through `paths` (GET). Answers containing PARTIAL_MARKER are counted.
+ * connection cycling through `paths` (GET). QPS counts 2xx answers only; 2xx answers containing
+ * PARTIAL_MARKER are counted as partial. Latency percentiles are autocannon's, over every response.
  */
 export async function httpLoad(url: string, paths: string[], connections: number, seconds: number, headers: Record<string, string> = {}): Promise<LoadFigures> {
   let partial = 0;
-  const onResponse = (_status: number, body: string) => {
-    if (body.includes(PARTIAL_MARKER)) partial++;
+  const onResponse = (status: number, body: string) => {
+    if (status >= 200 && status < 300 && body.includes(PARTIAL_MARKER)) partial++;
   };
   const result = await autocannon({
     url,
@@ -105,8 +120,9 @@ export async function httpLoad(url: string, paths: string[], connections: number
     console.warn(`  warning: ${url} at ${connections} connections: ${[...statuses, `${result.errors} transport errors (${result.timeouts} timeouts)`].join(', ')}`);
   }
   return {
-    requests: result.requests.total,
-    qps: result.requests.average,
+    requests: result['2xx'],
+    // Answers, not refusals: a fast 503 must not count as throughput (the floor counts only answers too).
+    qps: result['2xx'] / ((result.finish.getTime() - result.start.getTime()) / 1000),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors,

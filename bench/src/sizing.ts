@@ -16,8 +16,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { ShardReader, readManifest, shardDirectory } from '@evidence/native';
-import { createBenchKey, drain, httpLoad, rssOf, sampleRss, startServerProcess } from './load.js';
+import { readManifest } from '@evidence/native';
+import { createBenchKey, drain, httpLoad, passagesInIndex, rssOf, sampleRss, startServerProcess } from './load.js';
 import { markdownTable, mebibytes, milliseconds, parseCounts, parseNames, type Row } from './report.js';
 import { WORKLOAD_NAMES, WORKLOADS, workloadLabel } from './workloads.js';
 
@@ -88,17 +88,6 @@ function indexFor(shards: number): string {
   return dir;
 }
 
-function passagesIn(dataDir: string): number {
-  const manifest = readManifest(dataDir)!;
-  let total = 0;
-  for (let shard = 0; shard < manifest.shards; shard++) {
-    const reader = ShardReader.open(shardDirectory(dataDir, shard), { dimensions: manifest.dimensions });
-    total += reader.numDocs();
-    reader.close();
-  }
-  return total;
-}
-
 const rows: Row[] = [];
 const indexes: string[] = [];
 
@@ -110,7 +99,7 @@ function writeReport(final: boolean): string {
     `${final ? 'Measured' : 'Measuring (incomplete)'} ${new Date().toISOString()} on ${cpu.length} x ${cpu[0]?.model ?? 'unknown CPU'}, ${mebibytes(totalmem())} MiB RAM, Node ${process.version}.`,
     `${seconds}s per run after ${warmupSeconds}s of warm-up per path; autocannon in the bench process; one server at a time. Requests cycle through the ${WORKLOADS['search-keyword'].paths.length} bench queries (bench/src/queries.ts), top 10.`,
     `RSS: the server process (its shard and evidence worker threads included), at start (after the warm-up) and the peak sampled every 0.5 s under load.`,
-    'failed: non-2xx answers and transport errors; partial: answers (counted in QPS) that part of the index did not contribute to within SEARCH_TIMEOUT_MS.',
+    'QPS: 2xx answers per second. failed: non-2xx answers and transport errors (their latencies are in p50/p99); partial: answers (counted in QPS) that part of the index did not contribute to within SEARCH_TIMEOUT_MS.',
     '',
     ...indexes.map((line) => `- ${line}`),
     '',
@@ -128,7 +117,7 @@ log(`${shardCounts.length} shard counts (${shardCounts.join(', ')}) x ${replicaC
 let step = 0;
 for (const shards of shardCounts) {
   const dataDir = indexFor(shards);
-  const passages = passagesIn(dataDir);
+  const passages = passagesInIndex(dataDir);
   indexes.push(`${shards} shards: ${dataDir}, ${passages} passages`);
   const key = createBenchKey(dataDir);
   for (const replicas of replicaCounts) {
