@@ -16,6 +16,7 @@
 import { readManifest } from '@evidence/native';
 import { HIT_FIELDS } from '@evidence/schemas';
 import { CATALOG, closeServices, openServices, readConfig, type Capability } from '@evidence/server';
+import { fetchAnswerShape, meanOverlap, type AnswerShape } from './answer-shape.js';
 import { measureFloor } from './floor.js';
 import { createBenchKey, drain, httpLoad, passagesInIndex, sampleRss, startServerProcess, type ServerProcess } from './load.js';
 import { markdownTable, mebibytes, milliseconds, parseCounts, parseNames, ratio, type LoadFigures, type Row } from './report.js';
@@ -61,28 +62,6 @@ function report(target: Target, workload: WorkloadName, connections: number, res
   );
 }
 
-/** One answer per bench query, for the legend: results, total and body size per answer. */
-interface AnswerShape {
-  results: number;
-  total: number;
-  bytes: number;
-  ids: string[][];
-}
-
-async function answerShape(url: string, paths: string[], headers: Record<string, string>): Promise<AnswerShape> {
-  const shape: AnswerShape = { results: 0, total: 0, bytes: 0, ids: [] };
-  for (const path of paths) {
-    const response = await fetch(`${url}${path}`, { headers });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${url}${path}: ${response.status} ${text}`);
-    const body = JSON.parse(text) as { results?: Array<{ id: string }>; total?: number };
-    shape.results += body.results?.length ?? 0;
-    shape.total += body.total ?? 0;
-    shape.bytes += Buffer.byteLength(text);
-    shape.ids.push((body.results ?? []).map((hit) => hit.id));
-  }
-  return { ...shape, results: shape.results / paths.length, total: shape.total / paths.length, bytes: shape.bytes / paths.length };
-}
 const shapes = new Map<Target, AnswerShape>();
 
 /** Warm up on every workload, then load each at each concurrency; RSS sampled throughout. */
@@ -92,7 +71,7 @@ async function measureServer(target: Target, url: string, headers: Record<string
   console.log(`${TARGET_LABELS[target]} at ${url}: warming up ${warmupSeconds}s per workload`);
   for (const workload of workloads) await drain(await httpLoad(url, pathsOf(workload), 16, warmupSeconds, headers));
   const keyword = workloads.find((workload) => workload.name === 'search-keyword');
-  if (keyword && peers) shapes.set(target, await answerShape(url, pathsOf(keyword), headers));
+  if (keyword && peers) shapes.set(target, await fetchAnswerShape(url, pathsOf(keyword), headers));
   for (const workload of workloads) {
     for (const connections of connectionsList) {
       const result = await httpLoad(url, pathsOf(workload), connections, seconds, headers);
@@ -209,27 +188,14 @@ if (peers) {
     );
   }
   for (const [target, shape] of shapes) {
-    const overlap = target === 'evidence' ? '' : `, top-${RESULT_LIMIT} overlap with evidence ${overlapWith(shape)}`;
+    const reference = shapes.get('evidence');
+    const overlap = target === 'evidence' || !reference ? null : meanOverlap(reference.ids, shape.ids);
+    const overlapText = overlap === null ? '' : `, ${(100 * overlap).toFixed(0)}% of evidence's top ${RESULT_LIMIT} among its own`;
     console.log(
-      `  /search keyword answers, ${TARGET_LABELS[target]}: ${shape.results.toFixed(1)} results, total ${Math.round(shape.total)}, ${(shape.bytes / 1024).toFixed(1)} KiB per answer${overlap}`,
+      `  /search keyword answers, ${TARGET_LABELS[target]}: ${shape.results.toFixed(1)} results, total ${Math.round(shape.total)}, ${(shape.bytes / 1024).toFixed(1)} KiB per answer${overlapText}`,
     );
   }
 }
 if (peakRss.size > 0) {
   console.log(`Peak RSS under load: ${[...peakRss].map(([target, bytes]) => `${TARGET_LABELS[target]} ${mebibytes(bytes)} MiB`).join(', ')}`);
-}
-
-/** Mean share of the evidence server's top ids (per query) that `shape` also returned. */
-function overlapWith(shape: AnswerShape): string {
-  const reference = shapes.get('evidence');
-  if (!reference) return 'n/a';
-  let shared = 0;
-  let counted = 0;
-  reference.ids.forEach((ids, index) => {
-    if (ids.length === 0) return;
-    const other = new Set(shape.ids[index]);
-    shared += ids.filter((id) => other.has(id)).length / ids.length;
-    counted++;
-  });
-  return counted === 0 ? 'n/a' : `${((100 * shared) / counted).toFixed(0)}%`;
 }

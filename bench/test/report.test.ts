@@ -1,8 +1,9 @@
-/** The load benchmarks' pure helpers: settings lists, percentiles, latency summaries, ratios, tables. */
+/** The load benchmarks' pure helpers: settings lists, percentiles, latency summaries, ratios, tables, answer overlap. */
 import { describe, expect, it } from 'vitest';
 import { percentile } from '../src/queries.js';
 import { markdownTable, mebibytes, milliseconds, parseCounts, parseNames, ratio, summariseLatencies } from '../src/report.js';
 import { WORKLOAD_NAMES, WORKLOADS, workloadLabel } from '../src/workloads.js';
+import { meanOverlap } from '../src/answer-shape.js';
 
 describe('settings lists', () => {
   it('parses comma-separated positive integers, with a fallback when unset or empty', () => {
@@ -98,5 +99,15 @@ describe('workloads', () => {
 
   it('labels each by route and mode', () => {
     expect(WORKLOAD_NAMES.map(workloadLabel)).toEqual(['/search keyword', '/search hybrid', '/ground']);
+  });
+});
+
+describe('answer overlap', () => {
+  it('averages, per query with reference hits, the share of them the other server returned', () => {
+    const reference = [['a', 'b', 'c', 'd'], [], ['x', 'y']];
+    const other = [['d', 'a', 'q', 'r'], ['z'], ['y', 'x']];
+    expect(meanOverlap(reference, other)).toBeCloseTo((2 / 4 + 1) / 2, 12);
+    expect(meanOverlap(reference, [])).toBe(0);
+    expect(meanOverlap([[], []], other)).toBeNull();
   });
 });
