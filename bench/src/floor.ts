@@ -1,32 +1,39 @@
 /**
- * The in-process floor: the shard pool called directly (worker threads, msgpack, top-k merge;
- * no HTTP), in a closed loop at a given concurrency. HTTP figures are read against it.
+ * The in-process floor: the work behind an HTTP route called directly (no HTTP, no
+ * authentication, metering or JSON), in a closed loop at a given concurrency. HTTP figures are
+ * read against it.
  */
-import type { ShardPool } from '@evidence/pool';
-import { BENCH_QUERIES, percentile } from './queries.js';
+import { summariseLatencies, type LoadFigures } from './report.js';
 
-export interface LoadFigures {
-  requests: number;
-  qps: number;
-  p50: number;
-  p99: number;
-}
-
-export async function measurePoolFloor(pool: ShardPool, concurrency: number, seconds: number, limit = 10): Promise<LoadFigures> {
+/**
+ * Run `work(i)` for i = 0, 1, 2, ... from `concurrency` loops for `seconds`; `isPartial` tells
+ * an answer that part of the index did not contribute to.
+ */
+export async function measureFloor<Answer>(
+  work: (index: number) => Promise<Answer>,
+  concurrency: number,
+  seconds: number,
+  isPartial: (answer: Answer) => boolean = () => false,
+): Promise<LoadFigures> {
   const latencies: number[] = [];
-  const endAt = performance.now() + seconds * 1000;
+  let errors = 0;
+  let partial = 0;
   let next = 0;
   const startedAt = performance.now();
+  const endAt = startedAt + seconds * 1000;
   async function loop() {
     while (performance.now() < endAt) {
-      const query = BENCH_QUERIES[next++ % BENCH_QUERIES.length];
+      const index = next++;
       const started = performance.now();
-      await pool.search({ query, limit, timeoutMs: 2000 });
-      latencies.push(performance.now() - started);
+      try {
+        const answer = await work(index);
+        latencies.push(performance.now() - started);
+        if (isPartial(answer)) partial++;
+      } catch {
+        errors++;
+      }
     }
   }
   await Promise.all(Array.from({ length: concurrency }, loop));
-  const elapsed = (performance.now() - startedAt) / 1000;
-  latencies.sort((left, right) => left - right);
-  return { requests: latencies.length, qps: latencies.length / elapsed, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+  return summariseLatencies(latencies, (performance.now() - startedAt) / 1000, errors, partial);
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { groundResponse, specHit, supportedHits } from '@evidence/evidence';
 import { GroundResponseSchema, HitSchema, parseParams } from '@evidence/schemas';
-import { CANDIDATE_STORIES, poolRequestOf, queryOf, searchCapability } from '@evidence/server';
+import { CANDIDATE_STORIES, poolRequestOf, parseQuery, searchCapability } from '@evidence/server';
 import { benchHit, FIXTURE_TOPIC, PUBLISHERS, shardResultOf, shardResults } from '../src/micro/fixtures/hits.js';
 import { groundTaskOf, storiesOf } from '../src/micro/fixtures/ground-task.js';
 import { SEARCH_QUERY_STRINGS } from '../src/micro/fixtures/query-strings.js';
@@ -91,7 +91,7 @@ describe('groundTaskOf', () => {
 });
 
 describe('SEARCH_QUERY_STRINGS', () => {
-  const parsed = (query: string) => parseParams(searchCapability.params, { ...queryOf(query) });
+  const parsed = (query: string) => parseParams(searchCapability.params, { ...parseQuery(query) });
 
   it('are valid GET /search query strings', () => {
     expect(parsed(SEARCH_QUERY_STRINGS.short)).toMatchObject({ q: 'sourdough starter hydration', limit: 10 });

@@ -4,7 +4,7 @@
  * pool's request.
  */
 import { parseParams } from '@evidence/schemas';
-import { poolRequestOf, queryOf, searchCapability } from '@evidence/server';
+import { poolRequestOf, parseQuery, searchCapability } from '@evidence/server';
 import { SEARCH_QUERY_STRINGS } from './fixtures/query-strings.js';
 import type { MicroCase, MicroGroup } from './group.js';
 
@@ -17,12 +17,12 @@ function caseOf(label: string, query: string): MicroCase {
     label,
     baseline: { name: 'new URLSearchParams', fn: () => new URLSearchParams(query) },
     tasks: [
-      { name: 'queryOf (request snapshot)', fn: () => queryOf(query) },
-      { name: '+ parseParams(search schema)', fn: () => parseParams(searchCapability.params, { ...queryOf(query) }) },
+      { name: 'parseQuery (request snapshot)', fn: () => parseQuery(query) },
+      { name: '+ parseParams(search schema)', fn: () => parseParams(searchCapability.params, { ...parseQuery(query) }) },
       {
         name: '+ poolRequestOf (whole chain)',
         fn: () => {
-          const params = parseParams(searchCapability.params, { ...queryOf(query) });
+          const params = parseParams(searchCapability.params, { ...parseQuery(query) });
           return poolRequestOf(params, params.mode, params.vertical, params.limit, TIMEOUT_MS);
         },
       },
@@ -35,7 +35,7 @@ export const parseGroup: MicroGroup = {
   title: 'Query parsing: GET /search query string -> validated search request (event loop)',
   legend:
     'baseline: new URLSearchParams(query string) alone, the floor of any parsing. Rows add the server steps in turn: ' +
-    'queryOf (server http/request.ts), parseParams with the search capability\'s zod schema, poolRequestOf (handlers/search-request.ts). ' +
+    'parseQuery (server http/answer.ts), parseParams with the search capability\'s zod schema, poolRequestOf (handlers/search-request.ts). ' +
     `short: ${SEARCH_QUERY_STRINGS.short}; full: ${SEARCH_QUERY_STRINGS.full.split('&').length} parameters of every kind, ${SEARCH_QUERY_STRINGS.full.length} characters.`,
   async setup() {
     return { cases: [caseOf('short', SEARCH_QUERY_STRINGS.short), caseOf('full', SEARCH_QUERY_STRINGS.full)] };

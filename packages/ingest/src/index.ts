@@ -18,6 +18,7 @@ export { storyIdFor, normaliseStoryText } from './story.js';
 export { pageIdFor, passageIdFor, parsePassageId, type PassageIdParts } from './page-id.js';
 export { shardForPage } from './shard-router.js';
 export { parseRecordLine, type ContentRecord, type RemovalRecord, type ParsedLine } from './record.js';
-export { buildPassages, pageLanguage } from './passage-builder.js';
+export { buildPassages, numberedTexts, pageLanguage } from './passage-builder.js';
 export { replayLedger, type LedgerEvent, type AdmittedEvent, type RemovedEvent } from './ledger.js';
+export { AdmissionTable } from './admission.js';
 export { CONTENT_TYPES, REMOVAL_REASONS, SOURCES, SAFETY_LEVELS, type ContentType, type RemovalReason, type Source, type Safety } from './vocabulary.js';

@@ -3,15 +3,9 @@
  * outlive the callback, so nothing may read it after the first await.
  */
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
+import { parseQuery, type RequestSnapshot } from './answer.js';
 
-export interface RequestSnapshot {
-  method: string;
-  url: string;
-  query: Record<string, string>;
-  headers: { xApiKey: string | null; authorization: string | null };
-  address: string;
-  parameters: string[];
-}
+export type { RequestSnapshot };
 
 /**
  * A path parameter that is not valid percent-encoding (`/doc/%`) reads as empty, which the
@@ -26,19 +20,8 @@ function decodeParameter(raw: string): string {
   }
 }
 
-/** A query string (without `?`) as parameters: the first value of a repeated name wins. */
-export function queryOf(raw: string): Record<string, string> {
-  const query: Record<string, string> = {};
-  if (raw) {
-    for (const [name, value] of new URLSearchParams(raw)) {
-      if (!(name in query)) query[name] = value;
-    }
-  }
-  return query;
-}
-
 export function snapshotRequest(res: HttpResponse, req: HttpRequest, parameterCount = 0): RequestSnapshot {
-  const query = queryOf(req.getQuery());
+  const query = parseQuery(req.getQuery() ?? '');
   const parameters: string[] = [];
   for (let index = 0; index < parameterCount; index++) parameters.push(decodeParameter(req.getParameter(index) ?? ''));
   const xApiKey = req.getHeader('x-api-key');

@@ -3,7 +3,7 @@
  * at all when the client went away. Errors are plain text (SPEC 7).
  */
 import type { HttpResponse } from 'uWebSockets.js';
-import { ServiceError } from '@evidence/schemas';
+import { errorAnswer, type Headers, type HttpAnswer } from './answer.js';
 
 const STATUS_TEXT: Record<number, string> = {
   200: '200 OK',
@@ -23,7 +23,7 @@ export interface ResponseState {
   aborted: boolean;
 }
 
-export type Headers = Record<string, string>;
+export type { Headers };
 
 export function respond(res: HttpResponse, state: ResponseState, status: number, contentType: string, body: string, headers: Headers = {}): void {
   if (state.aborted) return;
@@ -35,16 +35,10 @@ export function respond(res: HttpResponse, state: ResponseState, status: number,
   });
 }
 
-export function respondJson(res: HttpResponse, state: ResponseState, body: unknown, headers: Headers = {}): void {
-  respond(res, state, 200, 'application/json', JSON.stringify(body), headers);
+export function respondAnswer(res: HttpResponse, state: ResponseState, answer: HttpAnswer): void {
+  respond(res, state, answer.status, answer.contentType, answer.body, answer.headers);
 }
 
 export function respondError(res: HttpResponse, state: ResponseState, error: unknown, headers: Headers = {}): void {
-  const serviceError = error instanceof ServiceError ? error : null;
-  if (!serviceError) console.error('internal error:', error);
-  const status = serviceError?.status ?? 500;
-  const body = serviceError?.message ?? 'internal error';
-  const errorHeaders: Headers = { ...headers };
-  if (serviceError?.retryAfter !== undefined) errorHeaders['retry-after'] = String(serviceError.retryAfter);
-  respond(res, state, status, 'text/plain; charset=utf-8', body, errorHeaders);
+  respondAnswer(res, state, errorAnswer(error, headers));
 }

@@ -1,0 +1,97 @@
+/**
+ * HTTP answers without a transport: a request copied into plain values goes in, status, headers
+ * and body come out. The uWS adapter (routes/rest-adapter.ts) writes them to its response; any
+ * other transport (the node:http peer in bench/) can serve the same capabilities through here.
+ */
+import type { z } from 'zod';
+import { ServiceError } from '@evidence/schemas';
+import type { AuthenticatedCaller } from '@evidence/stores';
+import { executeCapability, type Capability } from '../capability.js';
+import type { Services } from '../services.js';
+
+export type Headers = Record<string, string>;
+
+/** What a handler needs of a request, copied out of the transport's request object. */
+export interface RequestSnapshot {
+  method: string;
+  url: string;
+  query: Record<string, string>;
+  headers: { xApiKey: string | null; authorization: string | null };
+  address: string;
+  parameters: string[];
+}
+
+export interface HttpAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+  headers: Headers;
+}
+
+/** Query parameters of a raw query string (without `?`); the first occurrence of a name wins. */
+export function parseQuery(raw: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (!raw) return query;
+  for (const [name, value] of new URLSearchParams(raw)) {
+    if (!(name in query)) query[name] = value;
+  }
+  return query;
+}
+
+export function jsonAnswer(body: unknown, headers: Headers = {}): HttpAnswer {
+  return { status: 200, contentType: 'application/json', body: JSON.stringify(body), headers };
+}
+
+/** A ServiceError's status and message as plain text (SPEC 7); anything else is a logged 500. */
+export function errorAnswer(error: unknown, headers: Headers = {}): HttpAnswer {
+  const serviceError = error instanceof ServiceError ? error : null;
+  if (!serviceError) console.error('internal error:', error);
+  const errorHeaders: Headers = { ...headers };
+  if (serviceError?.retryAfter !== undefined) errorHeaders['retry-after'] = String(serviceError.retryAfter);
+  return {
+    status: serviceError?.status ?? 500,
+    contentType: 'text/plain; charset=utf-8',
+    body: serviceError?.message ?? 'internal error',
+    headers: errorHeaders,
+  };
+}
+
+export type AuthenticatedWork = (caller: AuthenticatedCaller, snapshot: RequestSnapshot) => Promise<unknown>;
+
+/**
+ * Authenticate, then run `work` and answer its JSON (or its error). Every authenticated answer
+ * carries `x-ratelimit-remaining`. Never rejects.
+ */
+export async function answerAuthenticated(services: Services, snapshot: RequestSnapshot, work: AuthenticatedWork): Promise<HttpAnswer> {
+  let caller: AuthenticatedCaller;
+  try {
+    caller = services.stores.authenticate(snapshot.headers, snapshot.address);
+  } catch (error) {
+    return errorAnswer(error);
+  }
+  const rateHeaders = (): Headers => ({
+    'x-ratelimit-remaining': String(services.stores.meter.remainingThisMinute(caller.tenant)),
+  });
+  try {
+    const body = await work(caller, snapshot);
+    return jsonAnswer(body, rateHeaders());
+  } catch (error) {
+    return errorAnswer(error, rateHeaders());
+  }
+}
+
+/** The work of a capability's GET route: query and path parameters in, the capability's body out. */
+export function capabilityWork<Schema extends z.ZodObject, Body>(
+  services: Services,
+  capability: Capability<Schema, Body>,
+  pathParameterNames: string[] = [],
+): AuthenticatedWork {
+  return async (caller, snapshot) => {
+    const raw: Record<string, unknown> = { ...snapshot.query };
+    pathParameterNames.forEach((name, index) => {
+      raw[name] = snapshot.parameters[index];
+    });
+    const outcome = await executeCapability(capability, raw, caller, services);
+    return outcome.body;
+  };
+}
