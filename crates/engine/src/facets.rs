@@ -198,6 +198,11 @@ impl VerticalTable {
         }
         Ok(VerticalTable { segments })
     }
+
+    /// Per doc of a segment, the index of its vertical in the names (u16::MAX for none).
+    pub fn segment(&self, segment_ord: usize) -> Option<(&[u16], &[String])> {
+        self.segments.get(segment_ord).map(|segment| (segment.ordinals.as_slice(), segment.names.as_slice()))
+    }
 }
 
 /// Every match counted, and per vertical: the counting pass of a search that feeds the router

@@ -6,6 +6,7 @@
 mod address_set;
 mod analyzer;
 mod deadline;
+mod disjunction_count;
 mod embedder;
 mod error;
 mod facets;

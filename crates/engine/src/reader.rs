@@ -19,6 +19,7 @@ use crate::address_set::AddressSetQuery;
 
 use crate::analyzer::body_analyzer;
 use crate::deadline::Deadline;
+use crate::disjunction_count::{count_disjunction, disjunction_terms};
 use tantivy::tokenizer::TokenStream;
 use crate::embedder::{embedding_input, Embedder, HashingEmbedder};
 use crate::error::Result;
@@ -503,6 +504,10 @@ impl ShardReader {
     /// The counting pass (no scoring): with the per-vertical split when the router wants it, in
     /// the same pass.
     fn count_matches(&self, searcher: &Searcher, query: &dyn Query, per_vertical: bool, deadline: Deadline) -> Result<(Counted, bool)> {
+        if let Some(terms) = disjunction_terms(query) {
+            let (counts, timed_out) = count_disjunction(searcher, &terms, per_vertical.then_some(&self.verticals), deadline)?;
+            return Ok((Counted { total: counts.total, split: per_vertical.then_some(counts.by_vertical) }, timed_out));
+        }
         if per_vertical {
             let collector = VerticalCountCollector { table: &self.verticals };
             let (VerticalCounts { total, by_vertical }, timed_out) = collect_by_segment(searcher, query, &collector, deadline, false)?;

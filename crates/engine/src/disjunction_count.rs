@@ -1,0 +1,82 @@
+//! Counting the matches of a plain disjunction of terms (bare query words, the common query)
+//! without a union scorer: every term's postings are decoded block by block into one bitset per
+//! segment, and the set bits that are alive are counted, split per vertical when asked. The
+//! union scorer did the same work one document at a time and was most of a keyword search.
+
+use std::collections::HashMap;
+
+use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
+use tantivy::schema::IndexRecordOption;
+use tantivy::{Searcher, Term};
+
+use crate::deadline::Deadline;
+use crate::error::Result;
+use crate::facets::{VerticalCounts, VerticalTable};
+
+/// The terms of a query that is a term or a flat disjunction of terms; None for anything else
+/// (phrases, required or excluded clauses, filters), which the generic count handles.
+pub fn disjunction_terms(query: &dyn Query) -> Option<Vec<Term>> {
+    if let Some(term) = query.downcast_ref::<TermQuery>() {
+        return Some(vec![term.term().clone()]);
+    }
+    let boolean = query.downcast_ref::<BooleanQuery>()?;
+    let mut terms = Vec::with_capacity(boolean.clauses().len());
+    for (occur, clause) in boolean.clauses() {
+        if *occur != Occur::Should {
+            return None;
+        }
+        terms.push(clause.downcast_ref::<TermQuery>()?.term().clone());
+    }
+    (!terms.is_empty()).then_some(terms)
+}
+
+/// Live documents holding at least one of `terms`, segment by segment (the deadline is checked
+/// between segments), with the split per vertical when `verticals` is given.
+pub fn count_disjunction(searcher: &Searcher, terms: &[Term], verticals: Option<&VerticalTable>, deadline: Deadline) -> Result<(VerticalCounts, bool)> {
+    let mut total = 0u64;
+    let mut by_name: HashMap<String, u64> = HashMap::new();
+    let mut bits: Vec<u64> = Vec::new();
+    for (segment_ord, reader) in searcher.segment_readers().iter().enumerate() {
+        if deadline.is_expired() {
+            return Ok((VerticalCounts { total, by_vertical: by_name }, true));
+        }
+        bits.clear();
+        bits.resize((reader.max_doc() as usize).div_ceil(64), 0);
+        for term in terms {
+            let inverted = reader.inverted_index(term.field())?;
+            let Some(info) = inverted.get_term_info(term)? else { continue };
+            let mut postings = inverted.read_block_postings_from_terminfo(&info, IndexRecordOption::Basic)?;
+            while !postings.docs().is_empty() {
+                for &doc in postings.docs() {
+                    bits[(doc >> 6) as usize] |= 1u64 << (doc & 63);
+                }
+                postings.advance();
+            }
+        }
+        let alive = reader.alive_bitset();
+        let segment_verticals = verticals.and_then(|table| table.segment(segment_ord));
+        let mut counts = vec![0u64; segment_verticals.map_or(0, |(_, names)| names.len())];
+        for (word_index, word) in bits.iter().enumerate() {
+            let mut word = *word;
+            while word != 0 {
+                let doc = (word_index as u32) * 64 + word.trailing_zeros();
+                word &= word - 1;
+                if alive.is_some_and(|alive| !alive.is_alive(doc)) {
+                    continue;
+                }
+                total += 1;
+                if let Some((ordinals, _)) = segment_verticals {
+                    if let Some(count) = ordinals.get(doc as usize).and_then(|ordinal| counts.get_mut(*ordinal as usize)) {
+                        *count += 1;
+                    }
+                }
+            }
+        }
+        if let Some((_, names)) = segment_verticals {
+            for (ordinal, count) in counts.iter().enumerate().filter(|(_, count)| **count > 0) {
+                *by_name.entry(names[ordinal].clone()).or_insert(0) += count;
+            }
+        }
+    }
+    Ok((VerticalCounts { total, by_vertical: by_name }, false))
+}
