@@ -66,6 +66,15 @@ export async function executeCapability<Schema extends z.ZodObject, Body>(
   services: Services,
 ): Promise<CapabilityOutcome<Body>> {
   const params = parseParams(capability.params, applyAliases(rawParams, capability.aliases));
+  return services.inFlight.track(() => runAndSettle(capability, params, caller, services));
+}
+
+async function runAndSettle<Schema extends z.ZodObject, Body>(
+  capability: Capability<Schema, Body>,
+  params: z.infer<Schema>,
+  caller: AuthenticatedCaller,
+  services: Services,
+): Promise<CapabilityOutcome<Body>> {
   const meter = services.stores.meter;
   const reservation = meter.reserve({
     tenant: caller.tenant,

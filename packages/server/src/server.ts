@@ -8,6 +8,10 @@ import { openStores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
 import { registerRoutes } from './routes/index.js';
 import type { Services } from './services.js';
+import { InFlight } from './in-flight.js';
+
+/** How long a shutdown waits for calls under way before closing the pools anyway. */
+export const SHUTDOWN_DRAIN_MS = 10_000;
 
 /** The admission ledger ingest appends to (packages/ingest/src/ledger.ts). */
 export const LEDGER_FILE = 'ledger.jsonl';
@@ -39,7 +43,7 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   });
   const evidence = new EvidencePool({ threads: config.evidenceThreads, maxQueue: config.maxQueue });
   const ledger = new LedgerIndex(join(config.dataDir, LEDGER_FILE));
-  return { pool, evidence, ledger, stores, config };
+  return { pool, evidence, ledger, stores, config, inFlight: new InFlight() };
 }
 
 /** Close what `openServices` opened: the pools first (no more work), then the stores. */
@@ -65,6 +69,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     services,
     async close() {
       uWS.us_listen_socket_close(listenSocket);
+      await services.inFlight.drained(SHUTDOWN_DRAIN_MS);
+      // The last answers are written in the turn their calls finish: after it, drop the
+      // kept-alive connections too.
+      await new Promise((resolve) => setImmediate(resolve));
+      app.close();
       await closeServices(services);
     },
   };

@@ -3,6 +3,7 @@ import type { EvidencePool, LedgerIndex } from '@evidence/evidence';
 import type { ShardPool } from '@evidence/pool';
 import type { Stores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
+import type { InFlight } from './in-flight.js';
 
 export interface Services {
   pool: ShardPool;
@@ -12,4 +13,6 @@ export interface Services {
   ledger: LedgerIndex;
   stores: Stores;
   config: ServerConfig;
+  /** Capability calls under way (a shutdown waits for them). */
+  inFlight: InFlight;
 }
