@@ -162,7 +162,7 @@ pub struct SearchFilters {
 pub struct SearchRequest {
     /// AND, OR, -term, "exact phrase"; bare terms are OR-ed and ranked by BM25. Empty browses.
     pub query: String,
-    /// `keyword` (default), `semantic` or `hybrid` (weighted reciprocal-rank fusion).
+    /// `keyword` (default), `semantic` or `hybrid` (BM25 over a query-dependent scale plus 0.3 x cosine).
     pub mode: Option<String>,
     /// A query vector for semantic ranking (similarity search) instead of embedding the query.
     pub vector: Option<Vec<f64>>,
