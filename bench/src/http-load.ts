@@ -126,9 +126,9 @@ if (peers) {
 // The floor runs after the servers are gone, so it never shares the cores with one.
 console.log('in-process floor: warming up');
 const services = await openServices(readConfig({ ...process.env, DATA_DIR: dataDir, REPLICAS: String(replicas) }));
-const ground = CATALOG.find((entry) => entry.rest.path === '/ground')!.capability as Capability;
+const capabilityAt = (path: string) => CATALOG.find((entry) => entry.rest.path === path)!.capability as Capability;
 for (const workload of workloads) {
-  const work = workload.floor(services, ground);
+  const work = workload.floor(services, capabilityAt);
   await measureFloor(work, 16, warmupSeconds);
   for (const connections of connectionsList) {
     report('floor', workload.name, connections, await measureFloor(work, connections, seconds, workload.floorPartial));
@@ -174,7 +174,7 @@ console.log('QPS: answers (HTTP 2xx; floor: calls that resolved) per second. Rat
 if (columns.includes('failed')) console.log('failed: non-2xx answers and transport errors (HTTP; their latencies are in p50/p99), rejected calls (floor; not in p50/p99).');
 if (columns.includes('partial')) console.log(`partial: answers (counted in QPS) that part of the index did not contribute to within SEARCH_TIMEOUT_MS.`);
 console.log(
-  `Floor: /search = one ShardPool.search (same mode, top ${RESULT_LIMIT}, safe) without the route's vertical router, authentication, metering or JSON; /ground = the ground handler's run (pool searches, story expansion, evidence worker) without HTTP, authentication or metering.`,
+  `Floor: the capability's own run in-process (/search: the vertical router and the shard pool's scatter-gather, top ${RESULT_LIMIT}; /ground: its pool searches, story expansion, evidence worker), without HTTP, authentication, metering or JSON.`,
 );
 if (peers) {
   console.log('node:http peer: the same services and capability path (authentication, validation, metering, handler, JSON) behind node:http instead of uWebSockets.js.');

@@ -2,17 +2,17 @@
  * What the load benchmarks send: per workload, the HTTP requests (every BENCH_QUERIES query, in
  * order) and the same work in-process (the floor). Every request asks for the top 10.
  *
- *   search-keyword  GET /search?q=...&mode=keyword&limit=10  floor: one ShardPool.search, keyword
- *   search-hybrid   GET /search?q=...&mode=hybrid&limit=10   floor: one ShardPool.search, hybrid
+ *   search-keyword  GET /search?q=...&mode=keyword&limit=10  floor: the search handler's run
+ *   search-hybrid   GET /search?q=...&mode=hybrid&limit=10   floor: the search handler's run
  *   ground          GET /ground?objective=...                floor: the ground handler's run
- *                   (its pool searches, story expansion and the evidence worker), parameters
- *                   validated once beforehand
  *
- * The /search floor is the engine's search alone: the route also runs the vertical router (a
- * probe with vertical counts, and a second search when it routes), which the floor does not.
+ * A floor is the capability's own work in-process, parameters validated once beforehand: for
+ * /search the vertical router and the shard pool's scatter-gather (the router is query work the
+ * answer depends on, not transport); for /ground its pool searches, story expansion and the
+ * evidence worker. What HTTP adds on top: parsing, authentication, metering (a durable ledger
+ * row per call), JSON.
  */
-import type { PoolSearchResult } from '@evidence/pool';
-import type { GroundResponse } from '@evidence/schemas';
+import { parseParams, type GroundResponse, type WebSearchResponse } from '@evidence/schemas';
 import type { Capability, Services } from '@evidence/server';
 import { BENCH_QUERIES } from './queries.js';
 
@@ -28,7 +28,7 @@ export interface Workload {
   /** The same requests to the Fastify + MiniSearch peer, when it can answer them (keyword search only). */
   peerPaths?: string[];
   /** The in-process work of request `index` (cycling through the queries). */
-  floor(services: Services, groundCapability: Capability): (index: number) => Promise<unknown>;
+  floor(services: Services, capabilityAt: (path: string) => Capability): (index: number) => Promise<unknown>;
   /** Whether a floor answer is partial (part of the index missed the deadline). */
   floorPartial(answer: unknown): boolean;
 }
@@ -40,15 +40,12 @@ function searchWorkload(name: WorkloadName, mode: 'keyword' | 'hybrid'): Workloa
     name,
     paths: BENCH_QUERIES.map((q) => `/search?q=${query(q)}&mode=${mode}&limit=${RESULT_LIMIT}`),
     peerPaths: mode === 'keyword' ? BENCH_QUERIES.map((q) => `/search?q=${query(q)}&limit=${RESULT_LIMIT}`) : undefined,
-    floor: (services) => (index) =>
-      services.pool.search({
-        query: BENCH_QUERIES[index % BENCH_QUERIES.length],
-        mode,
-        limit: RESULT_LIMIT,
-        filters: { safe: true },
-        timeoutMs: services.config.searchTimeoutMs,
-      }),
-    floorPartial: (answer) => (answer as PoolSearchResult).partial,
+    floor: (services, capabilityAt) => {
+      const search = capabilityAt('/search');
+      const params = BENCH_QUERIES.map((q) => parseParams(search.params, { q, mode, limit: String(RESULT_LIMIT) }));
+      return (index) => search.run(params[index % params.length], services);
+    },
+    floorPartial: (answer) => Boolean((answer as WebSearchResponse).partial),
   };
 }
 
@@ -58,7 +55,8 @@ export const WORKLOADS: Record<WorkloadName, Workload> = {
   ground: {
     name: 'ground',
     paths: BENCH_QUERIES.map((objective) => `/ground?objective=${query(objective)}`),
-    floor: (services, ground) => {
+    floor: (services, capabilityAt) => {
+      const ground = capabilityAt('/ground');
       const params = BENCH_QUERIES.map((objective) => ground.params.parse({ objective }));
       return (index) => ground.run(params[index % params.length], services);
     },
