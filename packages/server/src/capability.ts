@@ -21,6 +21,8 @@ export interface Capability<Schema extends z.ZodObject = z.ZodObject, Body = unk
   /** The body a successful call returns (MCP outputSchema, OpenAPI). */
   response: z.ZodType;
   run(params: z.output<Schema>, services: Services): Promise<Body>;
+  /** Calls wait their turn at the evidence gate (their fan-out of searches is large). */
+  gated?: boolean;
 }
 
 export interface CapabilityOutcome<Body> {
@@ -84,7 +86,9 @@ async function runAndSettle<Schema extends z.ZodObject, Body>(
   });
   let body: Body;
   try {
-    body = await capability.run(params, services);
+    body = capability.gated
+      ? await services.evidenceGate.run(() => capability.run(params, services))
+      : await capability.run(params, services);
   } catch (error) {
     if (ranBeforeFailing(error)) {
       await meter.settle(reservation, Math.min(capability.failureCost, capability.cost));

@@ -8,6 +8,7 @@ import { openStores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
 import { registerRoutes } from './routes/index.js';
 import type { Services } from './services.js';
+import { EvidenceGate } from './evidence-gate.js';
 import { InFlight } from './in-flight.js';
 
 /** How long a shutdown waits for calls under way before closing the pools anyway. */
@@ -43,7 +44,7 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   });
   const evidence = new EvidencePool({ threads: config.evidenceThreads, maxQueue: config.maxQueue });
   const ledger = new LedgerIndex(join(config.dataDir, LEDGER_FILE));
-  return { pool, evidence, ledger, stores, config, inFlight: new InFlight() };
+  return { pool, evidence, ledger, stores, config, inFlight: new InFlight(), evidenceGate: EvidenceGate.forQueue(config.maxQueue) };
 }
 
 /** Close what `openServices` opened: the pools first (no more work), then the stores. */

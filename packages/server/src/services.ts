@@ -3,6 +3,7 @@ import type { EvidencePool, LedgerIndex } from '@evidence/evidence';
 import type { ShardPool } from '@evidence/pool';
 import type { Stores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
+import type { EvidenceGate } from './evidence-gate.js';
 import type { InFlight } from './in-flight.js';
 
 export interface Services {
@@ -15,4 +16,6 @@ export interface Services {
   config: ServerConfig;
   /** Capability calls under way (a shutdown waits for them). */
   inFlight: InFlight;
+  /** Admission of ground, changes and assemble_context calls. */
+  evidenceGate: EvidenceGate;
 }

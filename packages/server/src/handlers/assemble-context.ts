@@ -14,6 +14,7 @@ export const CONTEXT_CANDIDATES = 50;
 export const assembleContextCapability: Capability<typeof ContextParamsSchema, ContextPack> = {
   name: 'assemble_context',
   cost: CONTEXT_COST,
+  gated: true,
   failureCost: 1,
   params: ContextParamsSchema,
   response: ContextPackSchema,

@@ -24,6 +24,7 @@ function knownUrlOf(url: string, presence: Presence | null, valid: boolean): Kno
 export const changesCapability: Capability<typeof ChangesParamsSchema, ChangesResponse> = {
   name: 'changes',
   cost: CHANGES_COST,
+  gated: true,
   failureCost: 1,
   aliases: { q: 'objective' },
   params: ChangesParamsSchema,

@@ -12,6 +12,7 @@ export const GROUND_COST = 5;
 export const groundCapability: Capability<typeof GroundParamsSchema, GroundResponse> = {
   name: 'ground',
   cost: GROUND_COST,
+  gated: true,
   failureCost: 1,
   params: GroundParamsSchema,
   response: GroundResponseSchema,
