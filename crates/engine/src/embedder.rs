@@ -3,7 +3,8 @@
 //! frequency, L2-normalised, so cosine similarity rewards shared vocabulary and shared word
 //! stems. A real model can sit behind the same trait, or vectors can come with the passages.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Mutex, OnceLock};
 
 use tantivy::tokenizer::{TextAnalyzer, TokenStream};
 use xxhash_rust::xxh3::xxh3_64_with_seed;
@@ -36,18 +37,25 @@ const STOP_WORDS: &[&str] = &[
     "whom", "whi", "will", "with", "would", "you", "your", "yourself", "yourselv",
 ];
 
+fn stop_words() -> &'static HashSet<&'static str> {
+    static SET: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    SET.get_or_init(|| STOP_WORDS.iter().copied().collect())
+}
+
 pub struct HashingEmbedder {
     dimensions: usize,
-    analyzer: TextAnalyzer,
+    /// Kept between calls so its stem cache stays warm; a caller that finds it busy (another
+    /// thread embedding) analyses with a fresh clone instead of waiting.
+    analyzer: Mutex<TextAnalyzer>,
 }
 
 impl HashingEmbedder {
     pub fn new(dimensions: usize) -> Self {
-        HashingEmbedder { dimensions, analyzer: body_analyzer() }
+        HashingEmbedder { dimensions, analyzer: Mutex::new(body_analyzer()) }
     }
 
-    fn add_feature(&self, vector: &mut [f32], feature: &str, seed: u64, weight: f32) {
-        let hash = xxh3_64_with_seed(feature.as_bytes(), seed);
+    fn add_feature(&self, vector: &mut [f32], feature: &[u8], seed: u64, weight: f32) {
+        let hash = xxh3_64_with_seed(feature, seed);
         let slot = (hash % self.dimensions as u64) as usize;
         let sign = if (hash >> 63) == 0 { 1.0 } else { -1.0 };
         vector[slot] += sign * weight;
@@ -63,28 +71,32 @@ impl HashingEmbedder {
     }
 
     fn embed_terms(&self, text: &str, term_weight: &dyn Fn(&str) -> f32) -> Vec<f32> {
-        let mut term_counts: HashMap<String, u32> = HashMap::new();
-        let mut analyzer = self.analyzer.clone();
-        let mut stream = analyzer.token_stream(text);
-        while stream.advance() {
-            let term = &stream.token().text;
-            if term.len() < 2 || STOP_WORDS.contains(&term.as_str()) {
-                continue;
-            }
-            *term_counts.entry(term.clone()).or_insert(0) += 1;
-        }
+        let term_counts = match self.analyzer.try_lock() {
+            Ok(mut analyzer) => count_terms(&mut analyzer, text),
+            Err(_) => count_terms(&mut body_analyzer(), text),
+        };
         let mut vector = vec![0f32; self.dimensions];
         // Iterate in a fixed order: float sums must not depend on hash-map order.
         let mut terms: Vec<(&String, &u32)> = term_counts.iter().collect();
         terms.sort();
+        let mut padded = String::new();
+        let mut char_starts: Vec<usize> = Vec::new();
         for (term, count) in terms {
             let weight = (1.0 + (*count as f32).ln()) * term_weight(term);
-            self.add_feature(&mut vector, term, 0, weight);
-            let padded: Vec<char> = format!("^{term}$").chars().collect();
-            if padded.len() > 5 {
-                for gram in padded.windows(4) {
-                    let gram: String = gram.iter().collect();
-                    self.add_feature(&mut vector, &gram, 1, weight * 0.35);
+            self.add_feature(&mut vector, term.as_bytes(), 0, weight);
+            // Character 4-grams of "^term$", hashed as the UTF-8 bytes of each window.
+            padded.clear();
+            padded.push('^');
+            padded.push_str(term);
+            padded.push('$');
+            char_starts.clear();
+            char_starts.extend(padded.char_indices().map(|(start, _)| start));
+            char_starts.push(padded.len());
+            let chars = char_starts.len() - 1;
+            if chars > 5 {
+                for first in 0..=chars - 4 {
+                    let gram = &padded.as_bytes()[char_starts[first]..char_starts[first + 4]];
+                    self.add_feature(&mut vector, gram, 1, weight * 0.35);
                 }
             }
         }
@@ -96,6 +108,25 @@ impl HashingEmbedder {
         }
         vector
     }
+}
+
+/// How often each analysed term occurs, leaving out stop words and one-letter terms.
+fn count_terms(analyzer: &mut TextAnalyzer, text: &str) -> HashMap<String, u32> {
+    let mut term_counts: HashMap<String, u32> = HashMap::new();
+    let mut stream = analyzer.token_stream(text);
+    while stream.advance() {
+        let term = &stream.token().text;
+        if term.len() < 2 || stop_words().contains(term.as_str()) {
+            continue;
+        }
+        match term_counts.get_mut(term.as_str()) {
+            Some(count) => *count += 1,
+            None => {
+                term_counts.insert(term.clone(), 1);
+            }
+        }
+    }
+    term_counts
 }
 
 impl Embedder for HashingEmbedder {

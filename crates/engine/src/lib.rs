@@ -18,6 +18,7 @@ mod reader;
 mod request;
 mod schema;
 mod shard;
+mod stem_cache;
 mod vectors;
 mod writer;
 
