@@ -381,7 +381,19 @@ impl ShardReader {
                     cosine_of.insert(candidate.address, cosine(&query_vector, &vector));
                 }
             }
-            fuse_scores(&keyword.candidates, &cosine_of, self.bm25_scale(searcher, &request.query))
+            // A neighbour the keyword query matches below the keyword depth fuses with its real
+            // BM25, not as if it matched no word.
+            let ranked: std::collections::HashSet<DocAddress> = keyword.candidates.iter().map(|c| c.address).collect();
+            let mut keyword_scored = keyword.candidates.clone();
+            let deeper: Vec<DocAddress> = in_both.iter().copied().filter(|address| !ranked.contains(address)).collect();
+            if !deeper.is_empty() {
+                let weight = keyword.match_query.weight(EnableScoring::enabled_from_searcher(searcher))?;
+                for address in deeper {
+                    let bm25 = weight.explain(searcher.segment_reader(address.segment_ord), address.doc_id)?.value();
+                    keyword_scored.push(Candidate::scored(address, bm25 as f64));
+                }
+            }
+            fuse_scores(&keyword_scored, &cosine_of, self.bm25_scale(searcher, &request.query))
         };
         let union: Box<dyn Query> =
             Box::new(BooleanQuery::new(vec![(Occur::Should, keyword.match_query), (Occur::Should, semantic_query)]));
