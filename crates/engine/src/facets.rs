@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 use tantivy::collector::{Collector, SegmentCollector};
-use tantivy::columnar::{Column, StrColumn};
+use tantivy::columnar::{Cardinality, Column, StrColumn};
 use tantivy::{DocId, Score, Searcher, SegmentOrdinal, SegmentReader};
 
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
@@ -26,11 +26,15 @@ const KEYWORD_FACETS: [&str; 6] = ["host", "vertical", "source", "content_type",
 
 pub struct FacetCollector;
 
+/// Counts indexed by term ordinal (a column's dictionary is per segment), read a block of
+/// matches at a time: one batched read per single-valued column and block.
 pub struct SegmentFacetCollector {
     columns: Vec<Option<StrColumn>>,
-    ordinal_counts: Vec<HashMap<u64, u64>>,
+    ordinal_counts: Vec<Vec<u64>>,
     published_at: Option<Column<i64>>,
     year_counts: HashMap<i64, u64>,
+    ordinals: Vec<Option<u64>>,
+    instants: Vec<Option<i64>>,
 }
 
 /// Proleptic Gregorian year of a unix timestamp (days-to-civil, Howard Hinnant).
@@ -56,11 +60,14 @@ impl Collector for FacetCollector {
         for name in KEYWORD_FACETS {
             columns.push(fast_fields.str(name)?);
         }
+        let ordinal_counts = columns.iter().map(|column| vec![0; column.as_ref().map_or(0, |column| column.dictionary().num_terms())]).collect();
         Ok(SegmentFacetCollector {
-            ordinal_counts: vec![HashMap::new(); columns.len()],
+            ordinal_counts,
             columns,
             published_at: fast_fields.i64("published_at").ok(),
             year_counts: HashMap::new(),
+            ordinals: Vec::new(),
+            instants: Vec::new(),
         })
     }
 
@@ -80,17 +87,48 @@ impl Collector for FacetCollector {
 impl SegmentCollector for SegmentFacetCollector {
     type Fruit = FacetCounts;
 
+    /// One match (tantivy collects one at a time when the segment has deletions).
     fn collect(&mut self, doc: DocId, _score: Score) {
         for (column, counts) in self.columns.iter().zip(self.ordinal_counts.iter_mut()) {
-            if let Some(column) = column {
-                for ordinal in column.term_ords(doc) {
-                    *counts.entry(ordinal).or_insert(0) += 1;
+            let Some(column) = column else { continue };
+            for ordinal in column.term_ords(doc) {
+                if let Some(count) = counts.get_mut(ordinal as usize) {
+                    *count += 1;
+                }
+            }
+        }
+        if let Some(instant) = self.published_at.as_ref().and_then(|published_at| published_at.first(doc)) {
+            *self.year_counts.entry(year_of(instant)).or_insert(0) += 1;
+        }
+    }
+
+    /// A block of matches (segments without deletions): one batched read per single-valued column.
+    fn collect_block(&mut self, docs: &[DocId]) {
+        for (column, counts) in self.columns.iter().zip(self.ordinal_counts.iter_mut()) {
+            let Some(column) = column else { continue };
+            if column.ords().get_cardinality() == Cardinality::Multivalued {
+                for doc in docs {
+                    for ordinal in column.term_ords(*doc) {
+                        if let Some(count) = counts.get_mut(ordinal as usize) {
+                            *count += 1;
+                        }
+                    }
+                }
+            } else {
+                self.ordinals.resize(docs.len(), None);
+                column.ords().first_vals(docs, &mut self.ordinals);
+                for ordinal in self.ordinals.iter().flatten() {
+                    if let Some(count) = counts.get_mut(*ordinal as usize) {
+                        *count += 1;
+                    }
                 }
             }
         }
         if let Some(published_at) = &self.published_at {
-            if let Some(value) = published_at.first(doc) {
-                *self.year_counts.entry(year_of(value)).or_insert(0) += 1;
+            self.instants.resize(docs.len(), None);
+            published_at.first_vals(docs, &mut self.instants);
+            for instant in self.instants.iter().flatten() {
+                *self.year_counts.entry(year_of(*instant)).or_insert(0) += 1;
             }
         }
     }
@@ -98,15 +136,12 @@ impl SegmentCollector for SegmentFacetCollector {
     fn harvest(self) -> FacetCounts {
         let mut named: Vec<HashMap<String, u64>> = Vec::with_capacity(self.columns.len());
         for (column, counts) in self.columns.iter().zip(self.ordinal_counts) {
-            let mut by_name = HashMap::with_capacity(counts.len());
+            let mut by_name = HashMap::new();
             if let Some(column) = column {
-                let mut text = String::new();
-                for (ordinal, count) in counts {
-                    text.clear();
-                    if column.ord_to_str(ordinal, &mut text).unwrap_or(false) {
-                        by_name.insert(text.clone(), count);
-                    }
-                }
+                let seen: Vec<(u64, u64)> =
+                    counts.into_iter().enumerate().filter(|(_, count)| *count > 0).map(|(ordinal, count)| (ordinal as u64, count)).collect();
+                let names = names_of_sorted_ordinals(column, seen.iter().map(|(ordinal, _)| *ordinal));
+                by_name.extend(names.into_iter().zip(seen.into_iter().map(|(_, count)| count)));
             }
             named.push(by_name);
         }
@@ -121,6 +156,21 @@ impl SegmentCollector for SegmentFacetCollector {
             published_year: self.year_counts.into_iter().map(|(year, count)| (year.to_string(), count)).collect(),
         }
     }
+}
+
+/// The terms of ascending ordinals, in one pass over the column's dictionary (looking ordinals
+/// up one by one decompressed a dictionary block per lookup: most of a facet count's time).
+fn names_of_sorted_ordinals(column: &StrColumn, ordinals: impl Iterator<Item = u64>) -> Vec<String> {
+    let ordinals: Vec<u64> = ordinals.collect();
+    let mut names = Vec::with_capacity(ordinals.len());
+    let complete = column
+        .dictionary()
+        .sorted_ords_to_term_cb(&ordinals, |bytes| names.push(String::from_utf8_lossy(bytes).into_owned()))
+        .unwrap_or(false);
+    if !complete {
+        names.truncate(0);
+    }
+    names
 }
 
 impl FacetCounts {
@@ -181,12 +231,7 @@ impl VerticalTable {
             if let Some(column) = reader.fast_fields().str("vertical")? {
                 let terms = column.dictionary().num_terms();
                 if terms < NO_VERTICAL as usize {
-                    let mut text = String::new();
-                    for ordinal in 0..terms as u64 {
-                        text.clear();
-                        column.ord_to_str(ordinal, &mut text)?;
-                        names.push(text.clone());
-                    }
+                    names = names_of_sorted_ordinals(&column, 0..terms as u64);
                     for (doc, slot) in ordinals.iter_mut().enumerate() {
                         if let Some(ordinal) = column.term_ords(doc as DocId).next() {
                             *slot = ordinal as u16;
@@ -254,7 +299,12 @@ impl SegmentCollector for SegmentVerticalCountCollector {
     type Fruit = VerticalCounts;
 
     fn collect(&mut self, doc: DocId, _score: Score) {
-        self.collect_block(&[doc]);
+        self.total += 1;
+        if let Some(verticals) = &self.verticals {
+            if let Some(count) = verticals.ordinals.get(doc as usize).and_then(|ordinal| self.counts.get_mut(*ordinal as usize)) {
+                *count += 1;
+            }
+        }
     }
 
     fn collect_block(&mut self, docs: &[DocId]) {
