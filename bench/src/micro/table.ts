@@ -6,6 +6,7 @@
  */
 import type { TaskResult } from 'tinybench';
 import type { MicroCase, MicroTask } from './group.js';
+import { ratio as loadRatio } from '../report.js';
 
 /** What a row reports of one task. */
 export interface TaskFigures {
@@ -48,9 +49,9 @@ export function microseconds(ms: number): number {
   return Number(micros.toFixed(2));
 }
 
+/** The load tables' ratio (`1.23x`), `n/a` without a baseline to compare with. */
 export function ratio(opsPerSecond: number, baselineOpsPerSecond: number): string {
-  if (!(baselineOpsPerSecond > 0)) return 'n/a';
-  return `${(opsPerSecond / baselineOpsPerSecond).toFixed(2)}x`;
+  return loadRatio(opsPerSecond, baselineOpsPerSecond) || 'n/a';
 }
 
 function isFigures(outcome: TaskOutcome | undefined): outcome is TaskFigures {

@@ -3,15 +3,13 @@
 //! segment, and the set bits that are alive are counted, split per vertical when asked. The
 //! union scorer did the same work one document at a time and was most of a keyword search.
 
-use std::collections::HashMap;
-
 use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
 use tantivy::schema::IndexRecordOption;
 use tantivy::{Searcher, Term};
 
 use crate::deadline::Deadline;
 use crate::error::Result;
-use crate::facets::{VerticalCounts, VerticalTable};
+use crate::facets::{VerticalCounts, VerticalTable, VerticalTally};
 
 /// The terms of a query that is a term or a flat disjunction of terms; None for anything else
 /// (phrases, required or excluded clauses, filters), which the generic count handles.
@@ -33,12 +31,11 @@ pub fn disjunction_terms(query: &dyn Query) -> Option<Vec<Term>> {
 /// Live documents holding at least one of `terms`, segment by segment (the deadline is checked
 /// between segments), with the split per vertical when `verticals` is given.
 pub fn count_disjunction(searcher: &Searcher, terms: &[Term], verticals: Option<&VerticalTable>, deadline: Deadline) -> Result<(VerticalCounts, bool)> {
-    let mut total = 0u64;
-    let mut by_name: HashMap<String, u64> = HashMap::new();
+    let mut counted = VerticalCounts::default();
     let mut bits: Vec<u64> = Vec::new();
     for (segment_ord, reader) in searcher.segment_readers().iter().enumerate() {
         if deadline.is_expired() {
-            return Ok((VerticalCounts { total, by_vertical: by_name }, true));
+            return Ok((counted, true));
         }
         bits.clear();
         bits.resize((reader.max_doc() as usize).div_ceil(64), 0);
@@ -54,29 +51,18 @@ pub fn count_disjunction(searcher: &Searcher, terms: &[Term], verticals: Option<
             }
         }
         let alive = reader.alive_bitset();
-        let segment_verticals = verticals.and_then(|table| table.segment(segment_ord));
-        let mut counts = vec![0u64; segment_verticals.map_or(0, |(_, names)| names.len())];
+        let mut tally = verticals.map_or_else(VerticalTally::total_only, |table| table.tally(segment_ord));
         for (word_index, word) in bits.iter().enumerate() {
             let mut word = *word;
             while word != 0 {
                 let doc = (word_index as u32) * 64 + word.trailing_zeros();
                 word &= word - 1;
-                if alive.is_some_and(|alive| !alive.is_alive(doc)) {
-                    continue;
-                }
-                total += 1;
-                if let Some((ordinals, _)) = segment_verticals {
-                    if let Some(count) = ordinals.get(doc as usize).and_then(|ordinal| counts.get_mut(*ordinal as usize)) {
-                        *count += 1;
-                    }
+                if alive.is_none_or(|alive| alive.is_alive(doc)) {
+                    tally.add(doc);
                 }
             }
         }
-        if let Some((_, names)) = segment_verticals {
-            for (ordinal, count) in counts.iter().enumerate().filter(|(_, count)| **count > 0) {
-                *by_name.entry(names[ordinal].clone()).or_insert(0) += count;
-            }
-        }
+        counted.merge(tally.counts());
     }
-    Ok((VerticalCounts { total, by_vertical: by_name }, false))
+    Ok((counted, false))
 }

@@ -244,9 +244,9 @@ impl VerticalTable {
         Ok(VerticalTable { segments })
     }
 
-    /// Per doc of a segment, the index of its vertical in the names (u16::MAX for none).
-    pub fn segment(&self, segment_ord: usize) -> Option<(&[u16], &[String])> {
-        self.segments.get(segment_ord).map(|segment| (segment.ordinals.as_slice(), segment.names.as_slice()))
+    /// A tally of one segment's matches, split per vertical.
+    pub fn tally(&self, segment_ord: usize) -> VerticalTally {
+        VerticalTally::new(self.segments.get(segment_ord).cloned())
     }
 }
 
@@ -263,20 +263,60 @@ pub struct VerticalCounts {
     pub by_vertical: HashMap<String, u64>,
 }
 
-pub struct SegmentVerticalCountCollector {
+/// Matches of one segment counted, in all and per vertical (no split without a table).
+pub struct VerticalTally {
     verticals: Option<SegmentVerticals>,
     total: u64,
     counts: Vec<u64>,
 }
 
+impl VerticalTally {
+    fn new(verticals: Option<SegmentVerticals>) -> Self {
+        let counts = vec![0; verticals.as_ref().map_or(0, |verticals| verticals.names.len())];
+        VerticalTally { verticals, total: 0, counts }
+    }
+
+    /// A segment's matches counted in all only.
+    pub fn total_only() -> Self {
+        VerticalTally::new(None)
+    }
+
+    #[inline]
+    pub fn add(&mut self, doc: DocId) {
+        self.total += 1;
+        if let Some(verticals) = &self.verticals {
+            if let Some(count) = verticals.ordinals.get(doc as usize).and_then(|ordinal| self.counts.get_mut(*ordinal as usize)) {
+                *count += 1;
+            }
+        }
+    }
+
+    pub fn counts(self) -> VerticalCounts {
+        let mut by_vertical = HashMap::new();
+        if let Some(verticals) = &self.verticals {
+            for (ordinal, count) in self.counts.iter().enumerate().filter(|(_, count)| **count > 0) {
+                by_vertical.insert(verticals.names[ordinal].clone(), *count);
+            }
+        }
+        VerticalCounts { total: self.total, by_vertical }
+    }
+}
+
+impl VerticalCounts {
+    pub fn merge(&mut self, other: VerticalCounts) {
+        self.total += other.total;
+        for (vertical, count) in other.by_vertical {
+            *self.by_vertical.entry(vertical).or_insert(0) += count;
+        }
+    }
+}
+
 impl Collector for VerticalCountCollector<'_> {
     type Fruit = VerticalCounts;
-    type Child = SegmentVerticalCountCollector;
+    type Child = VerticalTally;
 
-    fn for_segment(&self, segment: SegmentOrdinal, _reader: &SegmentReader) -> tantivy::Result<SegmentVerticalCountCollector> {
-        let verticals = self.table.segments.get(segment as usize).cloned();
-        let counts = vec![0; verticals.as_ref().map_or(0, |verticals| verticals.names.len())];
-        Ok(SegmentVerticalCountCollector { verticals, total: 0, counts })
+    fn for_segment(&self, segment: SegmentOrdinal, _reader: &SegmentReader) -> tantivy::Result<VerticalTally> {
+        Ok(self.table.tally(segment as usize))
     }
 
     fn requires_scoring(&self) -> bool {
@@ -286,46 +326,20 @@ impl Collector for VerticalCountCollector<'_> {
     fn merge_fruits(&self, fruits: Vec<VerticalCounts>) -> tantivy::Result<VerticalCounts> {
         let mut merged = VerticalCounts::default();
         for fruit in fruits {
-            merged.total += fruit.total;
-            for (vertical, count) in fruit.by_vertical {
-                *merged.by_vertical.entry(vertical).or_insert(0) += count;
-            }
+            merged.merge(fruit);
         }
         Ok(merged)
     }
 }
 
-impl SegmentCollector for SegmentVerticalCountCollector {
+impl SegmentCollector for VerticalTally {
     type Fruit = VerticalCounts;
 
     fn collect(&mut self, doc: DocId, _score: Score) {
-        self.total += 1;
-        if let Some(verticals) = &self.verticals {
-            if let Some(count) = verticals.ordinals.get(doc as usize).and_then(|ordinal| self.counts.get_mut(*ordinal as usize)) {
-                *count += 1;
-            }
-        }
-    }
-
-    fn collect_block(&mut self, docs: &[DocId]) {
-        self.total += docs.len() as u64;
-        let Some(verticals) = &self.verticals else {
-            return;
-        };
-        for doc in docs {
-            if let Some(count) = verticals.ordinals.get(*doc as usize).and_then(|ordinal| self.counts.get_mut(*ordinal as usize)) {
-                *count += 1;
-            }
-        }
+        self.add(doc);
     }
 
     fn harvest(self) -> VerticalCounts {
-        let mut by_vertical = HashMap::new();
-        if let Some(verticals) = &self.verticals {
-            for (ordinal, count) in self.counts.iter().enumerate().filter(|(_, count)| **count > 0) {
-                by_vertical.insert(verticals.names[ordinal].clone(), *count);
-            }
-        }
-        VerticalCounts { total: self.total, by_vertical }
+        self.counts()
     }
 }

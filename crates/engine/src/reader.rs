@@ -13,7 +13,7 @@ use serde::Serialize;
 use tantivy::collector::{Collector, Count, DocSetCollector, TopDocs};
 use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query, QueryParser, TermQuery};
 use tantivy::schema::IndexRecordOption;
-use tantivy::{DocAddress, Index, IndexReader, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
+use tantivy::{DocAddress, DocSet, Index, IndexReader, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 use crate::address_set::AddressSetQuery;
 
@@ -385,14 +385,8 @@ impl ShardReader {
             // BM25, not as if it matched no word.
             let ranked: std::collections::HashSet<DocAddress> = keyword.candidates.iter().map(|c| c.address).collect();
             let mut keyword_scored = keyword.candidates.clone();
-            let deeper: Vec<DocAddress> = in_both.iter().copied().filter(|address| !ranked.contains(address)).collect();
-            if !deeper.is_empty() {
-                let weight = keyword.match_query.weight(EnableScoring::enabled_from_searcher(searcher))?;
-                for address in deeper {
-                    let bm25 = weight.explain(searcher.segment_reader(address.segment_ord), address.doc_id)?.value();
-                    keyword_scored.push(Candidate::scored(address, bm25 as f64));
-                }
-            }
+            let mut deeper: Vec<DocAddress> = in_both.iter().copied().filter(|address| !ranked.contains(address)).collect();
+            keyword_scored.extend(scores_at(searcher, keyword.match_query.as_ref(), &mut deeper)?);
             fuse_scores(&keyword_scored, &cosine_of, self.bm25_scale(searcher, &request.query))
         };
         let union: Box<dyn Query> =
@@ -438,6 +432,22 @@ impl ShardReader {
         }
         Ok(self.document(id)?.map(|document| self.embedder.embed(&embedding_input(&document.title, &document.text))))
     }
+
+    /// The counting pass (no scoring): with the per-vertical split when the router wants it, in
+    /// the same pass.
+    fn count_matches(&self, searcher: &Searcher, query: &dyn Query, per_vertical: bool, deadline: Deadline) -> Result<(Counted, bool)> {
+        if let Some(terms) = disjunction_terms(query) {
+            let (counts, timed_out) = count_disjunction(searcher, &terms, per_vertical.then_some(&self.verticals), deadline)?;
+            return Ok((Counted { total: counts.total, split: per_vertical.then_some(counts.by_vertical) }, timed_out));
+        }
+        if per_vertical {
+            let collector = VerticalCountCollector { table: &self.verticals };
+            let (VerticalCounts { total, by_vertical }, timed_out) = collect_by_segment(searcher, query, &collector, deadline, false)?;
+            return Ok((Counted { total, split: Some(by_vertical) }, timed_out));
+        }
+        let (total, timed_out) = collect_by_segment(searcher, query, &Count, deadline, false)?;
+        Ok((Counted { total: total as u64, split: None }, timed_out))
+    }
 }
 
 fn cosine(left: &[f32], right: &[f32]) -> f64 {
@@ -453,6 +463,26 @@ fn cosine(left: &[f32], right: &[f32]) -> f64 {
         return 0.0;
     }
     dot / (left_norm.sqrt() * right_norm.sqrt())
+}
+
+/// The scores `query` gives documents it is known to match: one scorer per segment, sought
+/// forward through the documents in order (`explain` per document rebuilt a scorer each time).
+fn scores_at(searcher: &Searcher, query: &dyn Query, addresses: &mut [DocAddress]) -> Result<Vec<Candidate>> {
+    let mut scored = Vec::with_capacity(addresses.len());
+    if addresses.is_empty() {
+        return Ok(scored);
+    }
+    addresses.sort_by_key(|address| (address.segment_ord, address.doc_id));
+    let weight = query.weight(EnableScoring::enabled_from_searcher(searcher))?;
+    for segment in addresses.chunk_by(|left, right| left.segment_ord == right.segment_ord) {
+        let mut scorer = weight.scorer(searcher.segment_reader(segment[0].segment_ord), 1.0)?;
+        for address in segment {
+            if scorer.doc() <= address.doc_id && scorer.seek(address.doc_id) == address.doc_id {
+                scored.push(Candidate::scored(*address, scorer.score() as f64));
+            }
+        }
+    }
+    Ok(scored)
 }
 
 /// Top `depth` matches by a numeric fast field, largest first (missing values last).
@@ -510,24 +540,6 @@ fn collect_by_segment<C: Collector>(
 struct Counted {
     total: u64,
     split: Option<HashMap<String, u64>>,
-}
-
-impl ShardReader {
-    /// The counting pass (no scoring): with the per-vertical split when the router wants it, in
-    /// the same pass.
-    fn count_matches(&self, searcher: &Searcher, query: &dyn Query, per_vertical: bool, deadline: Deadline) -> Result<(Counted, bool)> {
-        if let Some(terms) = disjunction_terms(query) {
-            let (counts, timed_out) = count_disjunction(searcher, &terms, per_vertical.then_some(&self.verticals), deadline)?;
-            return Ok((Counted { total: counts.total, split: per_vertical.then_some(counts.by_vertical) }, timed_out));
-        }
-        if per_vertical {
-            let collector = VerticalCountCollector { table: &self.verticals };
-            let (VerticalCounts { total, by_vertical }, timed_out) = collect_by_segment(searcher, query, &collector, deadline, false)?;
-            return Ok((Counted { total, split: Some(by_vertical) }, timed_out));
-        }
-        let (total, timed_out) = collect_by_segment(searcher, query, &Count, deadline, false)?;
-        Ok((Counted { total: total as u64, split: None }, timed_out))
-    }
 }
 
 /// Vector key -> live document, over every segment of a searcher.
