@@ -10,6 +10,7 @@ use tantivy::{Searcher, Term};
 use crate::deadline::Deadline;
 use crate::error::Result;
 use crate::facets::{VerticalCounts, VerticalTable, VerticalTally};
+use crate::filter_mask::FilterMask;
 
 /// The terms of a query that is a term or a flat disjunction of terms; None for anything else
 /// (phrases, required or excluded clauses, filters), which the generic count handles.
@@ -28,9 +29,16 @@ pub fn disjunction_terms(query: &dyn Query) -> Option<Vec<Term>> {
     (!terms.is_empty()).then_some(terms)
 }
 
-/// Live documents holding at least one of `terms`, segment by segment (the deadline is checked
-/// between segments), with the split per vertical when `verticals` is given.
-pub fn count_disjunction(searcher: &Searcher, terms: &[Term], verticals: Option<&VerticalTable>, deadline: Deadline) -> Result<(VerticalCounts, bool)> {
+/// Live documents holding at least one of `terms` (and admitted by `mask`, when given), segment
+/// by segment (the deadline is checked between segments), with the split per vertical when
+/// `verticals` is given.
+pub fn count_disjunction(
+    searcher: &Searcher,
+    terms: &[Term],
+    mask: Option<&FilterMask>,
+    verticals: Option<&VerticalTable>,
+    deadline: Deadline,
+) -> Result<(VerticalCounts, bool)> {
     let mut counted = VerticalCounts::default();
     let mut bits: Vec<u64> = Vec::new();
     for (segment_ord, reader) in searcher.segment_readers().iter().enumerate() {
@@ -52,13 +60,27 @@ pub fn count_disjunction(searcher: &Searcher, terms: &[Term], verticals: Option<
         }
         let alive = reader.alive_bitset();
         let mut tally = verticals.map_or_else(VerticalTally::total_only, |table| table.tally(segment_ord));
-        for (word_index, word) in bits.iter().enumerate() {
-            let mut word = *word;
-            while word != 0 {
-                let doc = (word_index as u32) * 64 + word.trailing_zeros();
-                word &= word - 1;
-                if alive.is_none_or(|alive| alive.is_alive(doc)) {
-                    tally.add(doc);
+        match mask {
+            // The mask holds live documents only.
+            Some(mask) => {
+                for (word_index, (word, admitted)) in bits.iter().zip(mask.segment(segment_ord)).enumerate() {
+                    let mut word = *word & *admitted;
+                    while word != 0 {
+                        tally.add((word_index as u32) * 64 + word.trailing_zeros());
+                        word &= word - 1;
+                    }
+                }
+            }
+            None => {
+                for (word_index, word) in bits.iter().enumerate() {
+                    let mut word = *word;
+                    while word != 0 {
+                        let doc = (word_index as u32) * 64 + word.trailing_zeros();
+                        word &= word - 1;
+                        if alive.is_none_or(|alive| alive.is_alive(doc)) {
+                            tally.add(doc);
+                        }
+                    }
                 }
             }
         }

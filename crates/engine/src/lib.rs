@@ -10,6 +10,7 @@ mod disjunction_count;
 mod embedder;
 mod error;
 mod facets;
+mod filter_mask;
 mod filters;
 mod passage;
 mod query_shape;

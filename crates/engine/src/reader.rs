@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde::Serialize;
 use tantivy::collector::{Collector, Count, DocSetCollector, TopDocs};
@@ -24,6 +25,7 @@ use tantivy::tokenizer::TokenStream;
 use crate::embedder::{embedding_input, Embedder, HashingEmbedder};
 use crate::error::Result;
 use crate::facets::{FacetCollector, FacetCounts, VerticalCountCollector, VerticalCounts, VerticalTable};
+use crate::filter_mask::{mask_key, top_k_masked, FilterMask, MaskCache};
 use crate::filters::{everything, filter_clauses, filtered};
 use crate::passage::{Document, Hit, StoredReader};
 use crate::query_shape::flatten_disjunction;
@@ -80,6 +82,8 @@ pub struct ShardReader {
     key_addresses: KeyAddresses,
     /// Every document's vertical, for the router's counting pass (rebuilt on reload).
     verticals: VerticalTable,
+    /// Filter masks of the current reader generation (cleared on reload).
+    masks: MaskCache,
     embedder: HashingEmbedder,
 }
 
@@ -114,6 +118,7 @@ impl ShardReader {
             vectors,
             key_addresses,
             verticals,
+            masks: MaskCache::default(),
             embedder: HashingEmbedder::new(options.dimensions),
         })
     }
@@ -125,6 +130,7 @@ impl ShardReader {
         let searcher = self.reader.searcher();
         self.key_addresses = live_key_addresses(&searcher)?;
         self.verticals = VerticalTable::build(&searcher)?;
+        self.masks.clear();
         Ok(ReloadReport {
             num_docs: searcher.num_docs(),
             segments: searcher.segment_readers().len() as u64,
@@ -222,34 +228,55 @@ impl ShardReader {
     }
 
     fn keyword_query(&self, request: &SearchRequest) -> Box<dyn Query> {
-        let base = if request.query.trim().is_empty() { everything() } else { self.parse_query(&request.query) };
-        filtered(base, self.clauses(request))
+        filtered(self.words_query(request), self.clauses(request))
+    }
+
+    /// The query's words alone (every passage for an empty query).
+    fn words_query(&self, request: &SearchRequest) -> Box<dyn Query> {
+        if request.query.trim().is_empty() { everything() } else { self.parse_query(&request.query) }
+    }
+
+    /// The keyword passes' plan: the words with the filters as a mask when the filters admit a
+    /// broad share of the shard (see `filter_mask`), else the words and filters intersected.
+    fn keyword_plan(&self, searcher: &Searcher, request: &SearchRequest) -> Result<KeywordPlan> {
+        let words = self.words_query(request);
+        let clauses = self.clauses(request);
+        let unfiltered = clauses.is_empty();
+        let matching = filtered(words.box_clone(), clauses);
+        if unfiltered || request.query.trim().is_empty() {
+            return Ok(KeywordPlan { words, mask: None, top_masked: false, matching });
+        }
+        let filters = &request.filters;
+        let cacheable = filters.exclude_ids.is_empty() && filters.story_ids.is_empty() && filters.urls.is_empty();
+        let mask = self.masks.get_or_build(mask_key(filters), cacheable, || FilterMask::build(searcher, self.clauses(request)))?;
+        let top_masked = mask.is_broad(searcher.num_docs());
+        Ok(KeywordPlan { words, mask: Some(mask), top_masked, matching })
     }
 
     /// BM25 over the filtered match set; or, for a field sort, the top by that field over
     /// every match (BM25 still reported as the score when there is a query).
     fn keyword_ranking(&self, searcher: &Searcher, request: &SearchRequest, depth: usize, deadline: Deadline) -> Result<Ranked> {
-        let query = self.keyword_query(request);
-        if depth == 0 {
-            let (counted, timed_out) = self.count_matches(searcher, query.as_ref(), request.vertical_counts, deadline)?;
-            return Ok(Ranked { candidates: Vec::new(), total: counted.total, vertical_counts: counted.split, timed_out, match_query: query });
-        }
         let Some(field) = request.sort.field_name() else {
+            let plan = self.keyword_plan(searcher, request)?;
             // Two passes: the top-k alone lets tantivy skip blocks that cannot enter it
             // (block-max WAND), which a combined top-k + count pass cannot; the count pass
             // scores nothing.
-            let (top, top_timed_out) =
-                collect_by_segment(searcher, query.as_ref(), &TopDocs::with_limit(depth).order_by_score(), deadline, true)?;
-            let (counted, timed_out) = self.count_matches(searcher, query.as_ref(), request.vertical_counts, deadline)?;
+            let (top, top_timed_out) = if plan.top_masked {
+                top_k_masked(searcher, plan.words.as_ref(), plan.mask.as_deref(), depth, deadline)?
+            } else {
+                top_k_masked(searcher, plan.matching.as_ref(), None, depth, deadline)?
+            };
+            let (counted, timed_out) = self.count_matches(searcher, &plan, request.vertical_counts, deadline)?;
             let candidates = top.into_iter().map(|(score, address)| Candidate::scored(address, score as f64)).collect();
             return Ok(Ranked {
                 candidates,
                 total: counted.total,
                 vertical_counts: counted.split,
                 timed_out: top_timed_out || timed_out,
-                match_query: query,
+                match_query: plan.matching,
             });
         };
+        let query = self.keyword_query(request);
         let (ordered, total, timed_out) = top_by_field(searcher, query.as_ref(), field, depth, deadline)?;
         let weight = if request.query.trim().is_empty() {
             None
@@ -435,11 +462,14 @@ impl ShardReader {
 
     /// The counting pass (no scoring): with the per-vertical split when the router wants it, in
     /// the same pass.
-    fn count_matches(&self, searcher: &Searcher, query: &dyn Query, per_vertical: bool, deadline: Deadline) -> Result<(Counted, bool)> {
-        if let Some(terms) = disjunction_terms(query) {
-            let (counts, timed_out) = count_disjunction(searcher, &terms, per_vertical.then_some(&self.verticals), deadline)?;
+    fn count_matches(&self, searcher: &Searcher, plan: &KeywordPlan, per_vertical: bool, deadline: Deadline) -> Result<(Counted, bool)> {
+        // Without a mask there are no filters (or no words): `words` is the match set.
+        if let Some(terms) = disjunction_terms(plan.words.as_ref()) {
+            let verticals = per_vertical.then_some(&self.verticals);
+            let (counts, timed_out) = count_disjunction(searcher, &terms, plan.mask.as_deref(), verticals, deadline)?;
             return Ok((Counted { total: counts.total, split: per_vertical.then_some(counts.by_vertical) }, timed_out));
         }
+        let query = plan.matching.as_ref();
         if per_vertical {
             let collector = VerticalCountCollector { table: &self.verticals };
             let (VerticalCounts { total, by_vertical }, timed_out) = collect_by_segment(searcher, query, &collector, deadline, false)?;
@@ -534,6 +564,17 @@ fn collect_by_segment<C: Collector>(
         fruits.push(collector.collect_segment(weight.as_ref(), segment_ordinal as u32, segment_reader)?);
     }
     Ok((collector.merge_fruits(fruits)?, timed_out))
+}
+
+/// How the keyword passes run. `words` is the query without filters and `matching` the match
+/// set (words and filters as one query, also for facets and hybrid). With filters, `mask` holds
+/// what they admit: the count of a bare-word query reads it, and the top-k pass runs the words
+/// over it when `top_masked` (a broad mask), else the intersection.
+struct KeywordPlan {
+    words: Box<dyn Query>,
+    mask: Option<Arc<FilterMask>>,
+    top_masked: bool,
+    matching: Box<dyn Query>,
 }
 
 /// Matches in all, and the split per vertical when asked for.

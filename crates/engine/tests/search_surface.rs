@@ -242,3 +242,64 @@ fn totals_are_exact_across_segments_and_deletions() {
     assert_eq!(result.total, expected_total);
     assert_eq!(result.vertical_counts.unwrap(), expected_split);
 }
+
+/// A filter leaves the unfiltered ranking as it was minus what it refuses: the same documents in
+/// the same order with the same scores, the same total and per-vertical counts as a count by
+/// hand, across segments and deletions, whether the filter admits most of the shard (run as a
+/// mask over the bare words) or little of it (words and filter intersected), and with `safe`.
+#[test]
+fn filtered_rankings_are_the_unfiltered_ranking_minus_the_refused() {
+    let directory = tempfile::tempdir().unwrap();
+    let options = ShardOptions::default();
+    let mut writer = ShardWriter::open(directory.path(), &options).unwrap();
+    let words = ["rye", "spelt", "rye spelt", "crumb", "rye rye crumb", "spelt bread rye", "oat"];
+    for batch in 0..3 {
+        let passages: Vec<Passage> = (0..70)
+            .map(|n| {
+                let filler = "and ".repeat(n % 9);
+                let host = if n % 23 == 0 { "rare.org" } else { "bakery.org" };
+                passage(&format!("p{batch}:{n}"), host, &format!("{} {filler}{}", words[n % words.len()], batch), |p| {
+                    p.vertical = if n % 3 == 0 { "news".into() } else { "cooking".into() };
+                    if n % 5 == 0 {
+                        p.safety = Some("explicit".into());
+                    }
+                })
+            })
+            .collect();
+        writer.add(&passages).unwrap();
+        writer.commit().unwrap();
+    }
+    writer.delete(&(0..70).step_by(4).map(|n| format!("p1:{n}")).collect::<Vec<_>>()).unwrap();
+    writer.commit().unwrap();
+    drop(writer);
+    let reader = ShardReader::open(directory.path(), &options).unwrap();
+    let number = |id: &str| id.split(':').nth(1).unwrap().parse::<usize>().unwrap();
+    let request = |filters: Filters, limit: usize| SearchRequest { query: "rye spelt".into(), limit, vertical_counts: true, filters, ..Default::default() };
+    let everything = reader.search(&request(Filters::default(), 1000)).unwrap();
+    assert_eq!(everything.total as usize, everything.hits.len());
+    let cases: Vec<(Filters, Box<dyn Fn(usize) -> bool>)> = vec![
+        (Filters { safe: true, ..Default::default() }, Box::new(|n| n % 5 != 0)),
+        (Filters { vertical: Some("news".into()), ..Default::default() }, Box::new(|n| n % 3 == 0)),
+        (Filters { vertical: Some("cooking".into()), safe: true, ..Default::default() }, Box::new(|n| n % 3 != 0 && n % 5 != 0)),
+        (Filters { site: Some("rare.org".into()), ..Default::default() }, Box::new(|n| n % 23 == 0)),
+    ];
+    for (filters, admits) in cases {
+        let label = format!("{filters:?}");
+        let expected: Vec<_> = everything.hits.iter().filter(|hit| admits(number(&hit.id))).collect();
+        for limit in [0, 3, 10, 1000] {
+            // Twice: the second run reads the cached mask.
+            for _ in 0..2 {
+                let found = reader.search(&request(filters.clone(), limit)).unwrap();
+                assert_eq!(found.total as usize, expected.len(), "{label} limit {limit}");
+                let mut split = std::collections::HashMap::<String, u64>::new();
+                for hit in &expected {
+                    *split.entry(hit.vertical.clone()).or_insert(0) += 1;
+                }
+                assert_eq!(found.vertical_counts.unwrap(), split, "{label} limit {limit}");
+                let ranked: Vec<(String, f64)> = found.hits.iter().map(|hit| (hit.id.clone(), hit.score)).collect();
+                let wanted: Vec<(String, f64)> = expected.iter().take(limit).map(|hit| (hit.id.clone(), hit.score)).collect();
+                assert_eq!(ranked, wanted, "{label} limit {limit}");
+            }
+        }
+    }
+}
