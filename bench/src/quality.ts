@@ -11,10 +11,11 @@ import { join, resolve } from 'node:path';
 import { engineVersion } from '@evidence/native';
 import { CLEANING_NOTE, cleanQuery } from './quality/clean.js';
 import { loadSet } from './quality/dataset.js';
-import { runQueries, sameRankings, score, type Run } from './quality/evaluate.js';
+import { ndcgByQuery, runQueries, sameRankings, score, type Run } from './quality/evaluate.js';
+import { BOOTSTRAP_SAMPLES, describeDifference, pairedDifference, type PairedDifference } from './quality/paired.js';
 import { SEARCH_MODES, buildOurIndex, type SearchMode } from './quality/ours.js';
 import { buildMiniSearch, buildOrama, type PeerIndex } from './quality/peers.js';
-import { markdownTable, textTable, type Row } from './quality/report.js';
+import { label, markdownTable, textTable, type Row } from './quality/report.js';
 
 const LIMIT = 100;
 const dataRoot = resolve(process.cwd(), process.env.IR_DATA_DIR || '../shared/data/ir');
@@ -41,6 +42,7 @@ const started = performance.now();
 const rows: Row[] = [];
 const setSummaries: Array<Record<string, unknown>> = [];
 const modeStatus: Record<string, { semanticEqualsKeyword: boolean; hybridEqualsKeyword: boolean }> = {};
+const comparisons: Array<{ set: string; comparison: string } & PairedDifference> = [];
 
 console.log(`quality benchmark: ${dataRoot}, sets ${setNames.join(', ')}, our index in ${shards} shards, top ${LIMIT}`);
 console.log(CLEANING_NOTE);
@@ -89,14 +91,29 @@ for (const name of setNames) {
     await buildOrama(set.corpus, false),
     await buildOrama(set.corpus, true),
   ];
+  let bestPeer: { label: string; ndcg10: number; run: Run } | undefined;
   for (const peer of peers) {
     const run = await runQueries(peer.search, set.queries, cleaned, LIMIT);
-    setRows.push({ set: name, engine: peer.engine, mode: '', analyser: peer.analyser, ...score(set, run), msPerQuery: run.msPerQuery, buildSeconds: peer.buildMs / 1000 });
+    const row: Row = { set: name, engine: peer.engine, mode: '', analyser: peer.analyser, ...score(set, run), msPerQuery: run.msPerQuery, buildSeconds: peer.buildMs / 1000 };
+    setRows.push(row);
+    if (!bestPeer || row.ndcg10 > bestPeer.ndcg10) bestPeer = { label: label(row), ndcg10: row.ndcg10, run };
   }
+
+  // Paired per-query comparisons of nDCG@10: is a gap between two rows more than noise?
+  const byQuery = (run: Run) => ndcgByQuery(set, run);
+  const pairs: Array<[string, Run, Run]> = [
+    ['ours / hybrid - ours / keyword', runs.get('hybrid')!, keyword],
+    ['ours / semantic - ours / keyword', runs.get('semantic')!, keyword],
+    [`ours / keyword - ${bestPeer!.label}`, keyword, bestPeer!.run],
+  ];
+  const setComparisons = pairs.map(([comparison, a, b]) => ({ set: name, comparison, ...pairedDifference(byQuery(a), byQuery(b)) }));
+  comparisons.push(...setComparisons);
 
   const judged = setRows[0].judgedQueries;
   console.log(`\n## ${name}: ${set.corpus.length} passages (ours: ${ours.passagesPerShard.join(' + ')} per shard), ${set.queries.length} queries, ${judged} with a judgement >= 1 (metrics averaged over these), ${changed} queries changed by cleaning${set.qrelsHeader ? '' : '; qrels file has no header line'}`);
   console.log(textTable(setRows));
+  console.log('\nnDCG@10, paired by query:');
+  for (const entry of setComparisons) console.log(`  ${entry.comparison}: ${describeDifference(entry)}`);
   if (setRows.some((row) => row.note)) console.log('* rankings identical to keyword: the mode is not honoured yet (PoolSearchRequest.mode not wired through)');
   rows.push(...setRows);
   setSummaries.push({
@@ -121,10 +138,17 @@ const notes = [
   'ms/query: mean over the queries run one at a time after 3 untimed warm-up queries; ours goes through the ShardPool (worker threads, MessagePack, merge), peers run in-process',
   'build s: ours = write + embed + HNSW + commit + pool start; peers = indexing in memory',
   'ours: FNV-1a(_id) % SHARDS, per-shard BM25 statistics; peers: default BM25(+) parameters, fields title and text unboosted',
+  `paired differences: per-query nDCG@10 of the first row minus the second, 95% interval from ${BOOTSTRAP_SAMPLES} bootstrap resamples of the queries (fixed seed); an interval that holds 0 is a gap these queries cannot tell from noise`,
 ];
 const elapsedSeconds = (performance.now() - started) / 1000;
 const markdown = markdownTable(rows);
 console.log(`\n${markdown}\n`);
+console.log('| set | nDCG@10 difference | mean | 95% CI | better / same / worse |');
+console.log('|---|---|---:|---:|---:|');
+for (const entry of comparisons) {
+  console.log(`| ${entry.set} | ${entry.comparison} | ${entry.mean.toFixed(3)} | ${entry.low.toFixed(3)}..${entry.high.toFixed(3)} | ${entry.better} / ${entry.same} / ${entry.worse} |`);
+}
+console.log('');
 for (const note of notes) console.log(`- ${note}`);
 console.log(`- versions: ${Object.entries(versions).map(([pkg, version]) => `${pkg} ${version}`).join(', ')}`);
 const notHonoured = Object.values(modeStatus).some((status) => status.semanticEqualsKeyword || status.hybridEqualsKeyword);
@@ -135,7 +159,7 @@ mkdirSync(resolve(outFile, '..'), { recursive: true });
 writeFileSync(
   outFile,
   JSON.stringify(
-    { generatedAt: new Date().toISOString(), dataDir: dataRoot, shards, limit: LIMIT, versions, notes, modesHonoured: !notHonoured, sets: setSummaries, rows, markdown, elapsedSeconds },
+    { generatedAt: new Date().toISOString(), dataDir: dataRoot, shards, limit: LIMIT, versions, notes, modesHonoured: !notHonoured, sets: setSummaries, rows, comparisons, markdown, elapsedSeconds },
     null,
     2,
   ) + '\n',

@@ -34,6 +34,17 @@ export interface Scores {
   judgedQueriesGrade2: number;
 }
 
+/** nDCG@10 of every query with a judgement >= 1 (the queries `score` averages over). */
+export function ndcgByQuery(set: IrSet, run: Run): Map<string, number> {
+  const byQuery = new Map<string, number>();
+  for (const query of set.queries) {
+    const judgements = set.qrels.get(query.id);
+    if (!judgements || !hasRelevant(judgements, 1)) continue;
+    byQuery.set(query.id, ndcgAt(run.rankings.get(query.id) ?? [], judgements, 10));
+  }
+  return byQuery;
+}
+
 export function score(set: IrSet, run: Run): Scores {
   const ndcg: number[] = [];
   const recall: number[] = [];
