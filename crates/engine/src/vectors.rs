@@ -1,6 +1,15 @@
-//! The HNSW vector index of one shard (usearch): cosine metric, f16 storage. The writer holds a
-//! loaded, growable index and saves it whole at commit (to a temporary file, then renamed, so a
-//! reader never sees half a file); readers memory-map a read-only view of the saved file.
+//! The HNSW vector index of one shard (usearch): f16 storage, inner product over unit vectors
+//! (every vector is L2-normalised on the way in, so the inner product is the cosine, without the
+//! two norms a cosine metric computes per comparison). The writer holds a loaded, growable index
+//! and saves it whole at commit (to a temporary file, then renamed, so a reader never sees half a
+//! file); readers memory-map a read-only view of the saved file. A file saved with another metric
+//! or storage (the cosine metric of earlier builds) is read with its own: usearch keeps both in
+//! the file's header.
+//!
+//! Measured on 400,000 demo-corpus vectors (one thread, CPU time; `hnsw_study` on the branch of
+//! the 2026-11-22 notes): inner product vs cosine at f16, connectivity 16, expansion_add 96:
+//! insertion 187 vs 238 µs, search 221 vs 293 µs, recall@10 against exact search 0.806 vs 0.812.
+//! Lower expansion or i8/bf16 storage were cheaper still but lost 4-14 points of recall.
 
 use std::path::{Path, PathBuf};
 
@@ -18,7 +27,7 @@ pub struct VectorIndex {
 fn options(dimensions: usize) -> IndexOptions {
     IndexOptions {
         dimensions,
-        metric: MetricKind::Cos,
+        metric: MetricKind::IP,
         quantization: ScalarKind::F16,
         connectivity: 16,
         expansion_add: 96,
@@ -90,7 +99,7 @@ impl VectorIndex {
         if self.index.contains(key) {
             self.index.remove(key)?;
         }
-        self.index.add(key, vector)?;
+        self.index.add(key, &unit(vector))?;
         Ok(())
     }
 
@@ -106,7 +115,7 @@ impl VectorIndex {
         if self.index.size() == 0 || count == 0 {
             return Ok(Vec::new());
         }
-        let matches = self.index.search(query, count)?;
+        let matches = self.index.search(&unit(query), count)?;
         Ok(matches.keys.into_iter().zip(matches.distances).collect())
     }
 
@@ -126,6 +135,17 @@ impl VectorIndex {
         std::fs::File::open(&temporary)?.sync_all()?;
         std::fs::rename(&temporary, &path)?;
         Ok(())
+    }
+}
+
+/// The vector scaled to length 1 (a zero vector stays zero): with unit vectors the inner product
+/// is the cosine similarity, whatever a caller supplied.
+fn unit(vector: &[f32]) -> Vec<f32> {
+    let norm = vector.iter().map(|value| value * value).sum::<f32>().sqrt();
+    if norm > 0.0 {
+        vector.iter().map(|value| value / norm).collect()
+    } else {
+        vector.to_vec()
     }
 }
 

@@ -196,3 +196,58 @@ fn precomputed_vectors_are_used_and_checked() {
     let nearest = reader.vectors().search(&[1.0, 0.0, 0.0, 0.0], 1).unwrap();
     assert_eq!(nearest[0].0, evidence_engine::vector_key("v:0"));
 }
+
+/// Supplied vectors need not be unit length: the index stores them normalised, so a neighbour's
+/// distance is its cosine distance (the inner product of unit vectors), whatever their scale.
+#[test]
+fn supplied_vectors_of_any_length_score_by_cosine() {
+    let directory = tempfile::tempdir().unwrap();
+    let options = ShardOptions { dimensions: 4, ..Default::default() };
+    let mut writer = ShardWriter::open(directory.path(), &options).unwrap();
+    let mut long = passage("v:0", "Vector", "long vector");
+    long.embedding = Some(vec![30.0, 40.0, 0.0, 0.0]);
+    let mut short = passage("v:1", "Vector", "short vector");
+    short.embedding = Some(vec![0.0, 0.0, 0.2, 0.0]);
+    writer.add(&[long, short]).unwrap();
+    writer.commit().unwrap();
+    let reader = ShardReader::open(directory.path(), &options).unwrap();
+    let nearest = reader.vectors().search(&[6.0, 8.0, 0.0, 0.0], 2).unwrap();
+    assert_eq!(nearest[0].0, evidence_engine::vector_key("v:0"));
+    assert!(nearest[0].1.abs() < 1e-3, "same direction: distance {}", nearest[0].1);
+    assert!((nearest[1].1 - 1.0).abs() < 1e-3, "orthogonal: distance {}", nearest[1].1);
+}
+
+/// A shard whose vectors were saved by an earlier build (cosine metric) is read with the metric
+/// its file records: the same neighbours and similarities as the current index gives.
+#[test]
+fn vectors_saved_with_the_cosine_metric_still_read() {
+    let (directory, reader) = written_shard();
+    let query = SearchRequest { query: "sourdough starter".into(), mode: evidence_engine::Mode::Semantic, limit: 4, ..Default::default() };
+    let current = reader.search(&query).unwrap();
+    assert!(!current.hits.is_empty());
+    let options = usearch::IndexOptions {
+        dimensions: evidence_engine::DEFAULT_DIMENSIONS,
+        metric: usearch::MetricKind::Cos,
+        quantization: usearch::ScalarKind::F16,
+        connectivity: 16,
+        expansion_add: 96,
+        expansion_search: 64,
+        multi: false,
+    };
+    let earlier = usearch::Index::new(&options).unwrap();
+    earlier.reserve(16).unwrap();
+    for passage in corpus() {
+        let vector = reader.passage_vector(&passage.id).unwrap().unwrap();
+        earlier.add(evidence_engine::vector_key(&passage.id), &vector).unwrap();
+    }
+    drop(reader);
+    earlier.save(directory.path().join("vectors.usearch").to_str().unwrap()).unwrap();
+    let reopened = ShardReader::open(directory.path(), &ShardOptions::default()).unwrap();
+    let read = reopened.search(&query).unwrap();
+    let ids = |result: &evidence_engine::ShardSearchResult| result.hits.iter().map(|hit| hit.id.clone()).collect::<Vec<_>>();
+    assert_eq!(ids(&read), ids(&current));
+    for (was, is) in current.hits.iter().zip(&read.hits) {
+        // f16 storage: the two metrics round differently in the third decimal.
+        assert!((was.score - is.score).abs() < 0.005, "{}: {} vs {}", was.id, was.score, is.score);
+    }
+}
