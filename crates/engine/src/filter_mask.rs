@@ -80,12 +80,8 @@ pub struct MaskCache {
 }
 
 impl MaskCache {
-    /// The mask of `key`'s filters, built by `build` the first time. Request-specific filter
-    /// sets (`cacheable` false) are built every time and not kept.
-    pub fn get_or_build(&self, key: String, cacheable: bool, build: impl FnOnce() -> Result<FilterMask>) -> Result<Arc<FilterMask>> {
-        if !cacheable {
-            return Ok(Arc::new(build()?));
-        }
+    /// The mask of `key`'s filters, built by `build` the first time.
+    pub fn get_or_build(&self, key: String, build: impl FnOnce() -> Result<FilterMask>) -> Result<Arc<FilterMask>> {
         if let Some(mask) = self.masks.lock().expect("mask cache").get(&key) {
             return Ok(mask.clone());
         }

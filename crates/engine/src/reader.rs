@@ -243,12 +243,14 @@ impl ShardReader {
         let clauses = self.clauses(request);
         let unfiltered = clauses.is_empty();
         let matching = filtered(words.box_clone(), clauses);
-        if unfiltered || request.query.trim().is_empty() {
+        let filters = &request.filters;
+        // Id, story and URL lists (the evidence layer's look-ups) are narrow and differ per
+        // call: a mask of them would be built for one search and intersected anyway.
+        let per_call = !(filters.exclude_ids.is_empty() && filters.story_ids.is_empty() && filters.urls.is_empty());
+        if unfiltered || per_call || request.query.trim().is_empty() {
             return Ok(KeywordPlan { words, mask: None, top_masked: false, matching });
         }
-        let filters = &request.filters;
-        let cacheable = filters.exclude_ids.is_empty() && filters.story_ids.is_empty() && filters.urls.is_empty();
-        let mask = self.masks.get_or_build(mask_key(filters), cacheable, || FilterMask::build(searcher, self.clauses(request)))?;
+        let mask = self.masks.get_or_build(mask_key(filters), || FilterMask::build(searcher, self.clauses(request)))?;
         let top_masked = mask.is_broad(searcher.num_docs());
         Ok(KeywordPlan { words, mask: Some(mask), top_masked, matching })
     }
@@ -463,8 +465,10 @@ impl ShardReader {
     /// The counting pass (no scoring): with the per-vertical split when the router wants it, in
     /// the same pass.
     fn count_matches(&self, searcher: &Searcher, plan: &KeywordPlan, per_vertical: bool, deadline: Deadline) -> Result<(Counted, bool)> {
-        // Without a mask there are no filters (or no words): `words` is the match set.
-        if let Some(terms) = disjunction_terms(plan.words.as_ref()) {
+        // With a mask the words are counted through it; without one the match set is counted
+        // (the words themselves when there are no filters).
+        let counted = if plan.mask.is_some() { plan.words.as_ref() } else { plan.matching.as_ref() };
+        if let Some(terms) = disjunction_terms(counted) {
             let verticals = per_vertical.then_some(&self.verticals);
             let (counts, timed_out) = count_disjunction(searcher, &terms, plan.mask.as_deref(), verticals, deadline)?;
             return Ok((Counted { total: counts.total, split: per_vertical.then_some(counts.by_vertical) }, timed_out));
@@ -567,9 +571,10 @@ fn collect_by_segment<C: Collector>(
 }
 
 /// How the keyword passes run. `words` is the query without filters and `matching` the match
-/// set (words and filters as one query, also for facets and hybrid). With filters, `mask` holds
-/// what they admit: the count of a bare-word query reads it, and the top-k pass runs the words
-/// over it when `top_masked` (a broad mask), else the intersection.
+/// set (words and filters as one query, also for facets and hybrid). With filters (but not
+/// per-call id, story or URL lists), `mask` holds what they admit: the count of a bare-word query
+/// reads it, and the top-k pass runs the words over it when `top_masked` (a broad mask), else the
+/// intersection.
 struct KeywordPlan {
     words: Box<dyn Query>,
     mask: Option<Arc<FilterMask>>,

@@ -282,6 +282,11 @@ fn filtered_rankings_are_the_unfiltered_ranking_minus_the_refused() {
         (Filters { vertical: Some("news".into()), ..Default::default() }, Box::new(|n| n % 3 == 0)),
         (Filters { vertical: Some("cooking".into()), safe: true, ..Default::default() }, Box::new(|n| n % 3 != 0 && n % 5 != 0)),
         (Filters { site: Some("rare.org".into()), ..Default::default() }, Box::new(|n| n % 23 == 0)),
+        // A per-call list (story expansion in the evidence layer): intersected, never a mask.
+        (
+            Filters { story_ids: (0..3).flat_map(|batch| (2..70).step_by(7).map(move |n| format!("s-p{batch}:{n}"))).collect(), safe: true, ..Default::default() },
+            Box::new(|n| n % 7 == 2 && n % 5 != 0),
+        ),
     ];
     for (filters, admits) in cases {
         let label = format!("{filters:?}");
