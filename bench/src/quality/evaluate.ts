@@ -1,6 +1,6 @@
 /** Run a query set against one engine and score the rankings. */
 import type { IrSet, Query } from './dataset.js';
-import { hasRelevant, mean, ndcgAt, recallAt } from './metrics.js';
+import { hasRelevant, mean, ndcgAt, recallAt, type Judgements } from './metrics.js';
 
 export type Search = (query: string, limit: number) => Promise<string[]>;
 
@@ -34,26 +34,27 @@ export interface Scores {
   judgedQueriesGrade2: number;
 }
 
-/** nDCG@10 of every query with a judgement >= 1 (the queries `score` averages over). */
-export function ndcgByQuery(set: IrSet, run: Run): Map<string, number> {
-  const byQuery = new Map<string, number>();
+/** The queries the metrics average over (a judgement >= 1), with their judgements. */
+function* judgedQueries(set: IrSet): Generator<[string, Judgements]> {
   for (const query of set.queries) {
     const judgements = set.qrels.get(query.id);
-    if (!judgements || !hasRelevant(judgements, 1)) continue;
-    byQuery.set(query.id, ndcgAt(run.rankings.get(query.id) ?? [], judgements, 10));
+    if (judgements && hasRelevant(judgements, 1)) yield [query.id, judgements];
   }
+}
+
+/** nDCG@10 of every judged query (the values `score` averages). */
+export function ndcgByQuery(set: IrSet, run: Run): Map<string, number> {
+  const byQuery = new Map<string, number>();
+  for (const [id, judgements] of judgedQueries(set)) byQuery.set(id, ndcgAt(run.rankings.get(id) ?? [], judgements, 10));
   return byQuery;
 }
 
 export function score(set: IrSet, run: Run): Scores {
-  const ndcg: number[] = [];
+  const ndcg = [...ndcgByQuery(set, run).values()];
   const recall: number[] = [];
   const recall2: number[] = [];
-  for (const query of set.queries) {
-    const judgements = set.qrels.get(query.id);
-    if (!judgements || !hasRelevant(judgements, 1)) continue;
-    const ranking = run.rankings.get(query.id) ?? [];
-    ndcg.push(ndcgAt(ranking, judgements, 10));
+  for (const [id, judgements] of judgedQueries(set)) {
+    const ranking = run.rankings.get(id) ?? [];
     recall.push(recallAt(ranking, judgements, 100, 1));
     if (hasRelevant(judgements, 2)) recall2.push(recallAt(ranking, judgements, 100, 2));
   }

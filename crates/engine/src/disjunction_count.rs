@@ -60,27 +60,15 @@ pub fn count_disjunction(
         }
         let alive = reader.alive_bitset();
         let mut tally = verticals.map_or_else(VerticalTally::total_only, |table| table.tally(segment_ord));
-        match mask {
-            // The mask holds live documents only.
-            Some(mask) => {
-                for (word_index, (word, admitted)) in bits.iter().zip(mask.segment(segment_ord)).enumerate() {
-                    let mut word = *word & *admitted;
-                    while word != 0 {
-                        tally.add((word_index as u32) * 64 + word.trailing_zeros());
-                        word &= word - 1;
-                    }
-                }
-            }
-            None => {
-                for (word_index, word) in bits.iter().enumerate() {
-                    let mut word = *word;
-                    while word != 0 {
-                        let doc = (word_index as u32) * 64 + word.trailing_zeros();
-                        word &= word - 1;
-                        if alive.is_none_or(|alive| alive.is_alive(doc)) {
-                            tally.add(doc);
-                        }
-                    }
+        // The mask holds live documents only; without one each set bit is checked for deletion.
+        let admitted = mask.map(|mask| mask.segment(segment_ord));
+        for (word_index, word) in bits.iter().enumerate() {
+            let mut word = *word & admitted.map_or(u64::MAX, |admitted| admitted[word_index]);
+            while word != 0 {
+                let doc = (word_index as u32) * 64 + word.trailing_zeros();
+                word &= word - 1;
+                if admitted.is_some() || alive.is_none_or(|alive| alive.is_alive(doc)) {
+                    tally.add(doc);
                 }
             }
         }

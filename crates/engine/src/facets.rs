@@ -91,11 +91,7 @@ impl SegmentCollector for SegmentFacetCollector {
     fn collect(&mut self, doc: DocId, _score: Score) {
         for (column, counts) in self.columns.iter().zip(self.ordinal_counts.iter_mut()) {
             let Some(column) = column else { continue };
-            for ordinal in column.term_ords(doc) {
-                if let Some(count) = counts.get_mut(ordinal as usize) {
-                    *count += 1;
-                }
-            }
+            column.term_ords(doc).for_each(|ordinal| count_ordinal(counts, ordinal));
         }
         if let Some(instant) = self.published_at.as_ref().and_then(|published_at| published_at.first(doc)) {
             *self.year_counts.entry(year_of(instant)).or_insert(0) += 1;
@@ -108,20 +104,12 @@ impl SegmentCollector for SegmentFacetCollector {
             let Some(column) = column else { continue };
             if column.ords().get_cardinality() == Cardinality::Multivalued {
                 for doc in docs {
-                    for ordinal in column.term_ords(*doc) {
-                        if let Some(count) = counts.get_mut(ordinal as usize) {
-                            *count += 1;
-                        }
-                    }
+                    column.term_ords(*doc).for_each(|ordinal| count_ordinal(counts, ordinal));
                 }
             } else {
                 self.ordinals.resize(docs.len(), None);
                 column.ords().first_vals(docs, &mut self.ordinals);
-                for ordinal in self.ordinals.iter().flatten() {
-                    if let Some(count) = counts.get_mut(*ordinal as usize) {
-                        *count += 1;
-                    }
-                }
+                self.ordinals.iter().flatten().for_each(|ordinal| count_ordinal(counts, *ordinal));
             }
         }
         if let Some(published_at) = &self.published_at {
@@ -155,6 +143,14 @@ impl SegmentCollector for SegmentFacetCollector {
             topics: named.next().unwrap_or_default(),
             published_year: self.year_counts.into_iter().map(|(year, count)| (year.to_string(), count)).collect(),
         }
+    }
+}
+
+/// One more match of a term ordinal (an ordinal beyond the dictionary is not counted).
+#[inline]
+fn count_ordinal(counts: &mut [u64], ordinal: u64) {
+    if let Some(count) = counts.get_mut(ordinal as usize) {
+        *count += 1;
     }
 }
 

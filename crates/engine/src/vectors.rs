@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use usearch::{Index, IndexOptions, MetricKind, ScalarKind};
 
+use crate::embedder::normalise;
 use crate::error::{EngineError, Result};
 
 pub const VECTOR_FILE: &str = "vectors.usearch";
@@ -141,12 +142,9 @@ impl VectorIndex {
 /// The vector scaled to length 1 (a zero vector stays zero): with unit vectors the inner product
 /// is the cosine similarity, whatever a caller supplied.
 fn unit(vector: &[f32]) -> Vec<f32> {
-    let norm = vector.iter().map(|value| value * value).sum::<f32>().sqrt();
-    if norm > 0.0 {
-        vector.iter().map(|value| value / norm).collect()
-    } else {
-        vector.to_vec()
-    }
+    let mut unit = vector.to_vec();
+    normalise(&mut unit);
+    unit
 }
 
 fn path_str(path: &Path) -> Result<&str> {
