@@ -13,6 +13,7 @@ mod facets;
 mod filter_mask;
 mod filters;
 mod passage;
+mod point_scores;
 mod query_shape;
 mod ranking;
 mod reader;

@@ -14,7 +14,7 @@ use serde::Serialize;
 use tantivy::collector::{Collector, Count, DocSetCollector, TopDocs};
 use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query, QueryParser, TermQuery};
 use tantivy::schema::IndexRecordOption;
-use tantivy::{DocAddress, DocSet, Index, IndexReader, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
+use tantivy::{DocAddress, Index, IndexReader, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
 
 use crate::address_set::AddressSetQuery;
 
@@ -28,6 +28,7 @@ use crate::facets::{FacetCollector, FacetCounts, VerticalCountCollector, Vertica
 use crate::filter_mask::{mask_key, top_k_masked, FilterMask, MaskCache};
 use crate::filters::{everything, filter_clauses, filtered};
 use crate::passage::{Document, Hit, StoredReader};
+use crate::point_scores::scores_at;
 use crate::query_shape::flatten_disjunction;
 use crate::ranking::{apply_collapse, apply_field_sort, apply_rerank, fuse_scores, sort_by_order, Candidate, SignalColumns};
 use crate::request::{Collapse, Mode, SearchRequest, SortBy};
@@ -377,12 +378,11 @@ impl ShardReader {
         let keyword = self.keyword_ranking(searcher, &keyword_request, depth.max(1), deadline)?;
         let query_vector = self.query_vector(searcher, request);
         let (semantic, semantic_query) = self.semantic_candidates(searcher, request, &query_vector, depth)?;
-        let in_both: std::collections::HashSet<DocAddress> = if semantic.is_empty() {
-            Default::default()
-        } else {
-            let both = BooleanQuery::new(vec![(Occur::Must, semantic_query.box_clone()), (Occur::Must, keyword.match_query.box_clone())]);
-            searcher.search(&both, &DocSetCollector)?
-        };
+        // The neighbours passed the filters already: those the words match are the ones the
+        // keyword query matches too, scored as it scores them.
+        let mut neighbours: Vec<DocAddress> = semantic.iter().map(|c| c.address).collect();
+        let matched_by_words = scores_at(searcher, self.words_query(request).as_ref(), &mut neighbours)?;
+        let in_both: std::collections::HashSet<DocAddress> = matched_by_words.iter().map(|c| c.address).collect();
         let semantic_only: Vec<DocAddress> = semantic.iter().map(|c| c.address).filter(|address| !in_both.contains(address)).collect();
         let total = keyword.total + semantic_only.len() as u64;
         let vertical_counts = match keyword.vertical_counts {
@@ -414,8 +414,7 @@ impl ShardReader {
             // BM25, not as if it matched no word.
             let ranked: std::collections::HashSet<DocAddress> = keyword.candidates.iter().map(|c| c.address).collect();
             let mut keyword_scored = keyword.candidates.clone();
-            let mut deeper: Vec<DocAddress> = in_both.iter().copied().filter(|address| !ranked.contains(address)).collect();
-            keyword_scored.extend(scores_at(searcher, keyword.match_query.as_ref(), &mut deeper)?);
+            keyword_scored.extend(matched_by_words.into_iter().filter(|c| !ranked.contains(&c.address)));
             fuse_scores(&keyword_scored, &cosine_of, self.bm25_scale(searcher, &request.query))
         };
         let union: Box<dyn Query> =
@@ -497,26 +496,6 @@ fn cosine(left: &[f32], right: &[f32]) -> f64 {
         return 0.0;
     }
     dot / (left_norm.sqrt() * right_norm.sqrt())
-}
-
-/// The scores `query` gives documents it is known to match: one scorer per segment, sought
-/// forward through the documents in order (`explain` per document rebuilt a scorer each time).
-fn scores_at(searcher: &Searcher, query: &dyn Query, addresses: &mut [DocAddress]) -> Result<Vec<Candidate>> {
-    let mut scored = Vec::with_capacity(addresses.len());
-    if addresses.is_empty() {
-        return Ok(scored);
-    }
-    addresses.sort_by_key(|address| (address.segment_ord, address.doc_id));
-    let weight = query.weight(EnableScoring::enabled_from_searcher(searcher))?;
-    for segment in addresses.chunk_by(|left, right| left.segment_ord == right.segment_ord) {
-        let mut scorer = weight.scorer(searcher.segment_reader(segment[0].segment_ord), 1.0)?;
-        for address in segment {
-            if scorer.doc() <= address.doc_id && scorer.seek(address.doc_id) == address.doc_id {
-                scored.push(Candidate::scored(*address, scorer.score() as f64));
-            }
-        }
-    }
-    Ok(scored)
 }
 
 /// Top `depth` matches by a numeric fast field, largest first (missing values last).

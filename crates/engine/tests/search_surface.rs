@@ -308,3 +308,89 @@ fn filtered_rankings_are_the_unfiltered_ranking_minus_the_refused() {
         }
     }
 }
+
+/// Hybrid scores are `BM25 / S + 0.3 x cosine` on every row, with the real BM25 also for a
+/// neighbour the keyword top-k (200 deep) never reached, and the cosine alone for a neighbour
+/// the words miss. Embeddings are supplied so the neighbours are known: 250 passages that say
+/// the words point away from the query vector; 10 longer ones that say them too (so their BM25
+/// ranks below the 250) and 10 that never do point at it; 500 one-word passages keep the
+/// average length short, so the fused order is long neighbours, word-less neighbours, the 250.
+#[test]
+fn hybrid_fuses_the_real_bm25_of_neighbours_below_the_keyword_depth() {
+    let axis = |slot: usize| {
+        let mut vector = vec![0.0f32; 128];
+        vector[slot] = 1.0;
+        vector
+    };
+    let filler = "with notes on the weather the harvest the market and the long road home again";
+    let mut passages: Vec<Passage> = (0..250)
+        .map(|n| passage(&format!("s{n}:0"), "bakery.org", &format!("rye bread {filler} {filler}"), |p| p.embedding = Some(axis(1 + n % 7))))
+        .collect();
+    passages.extend((0..10).map(|n| {
+        passage(&format!("d{n}:0"), "mill.org", &format!("rye bread {filler} {filler} {filler} {filler}"), |p| {
+            let mut vector = axis(0);
+            vector[20 + n] = 0.2;
+            p.embedding = Some(vector);
+        })
+    }));
+    passages.extend((0..10).map(|n| {
+        passage(&format!("v{n}:0"), "mill.org", "barley porridge", |p| {
+            let mut vector = axis(0);
+            vector[40 + n] = 0.3;
+            p.embedding = Some(vector);
+            p.safety = if n % 2 == 0 { Some("explicit".into()) } else { None };
+        })
+    }));
+    passages.extend((0..500).map(|n| passage(&format!("o{n}:0"), "farm.org", "oats", |p| p.embedding = Some(axis(8 + n % 7)))));
+    let directory = tempfile::tempdir().unwrap();
+    let options = ShardOptions::default();
+    let mut writer = ShardWriter::open(directory.path(), &options).unwrap();
+    writer.add(&passages[..400]).unwrap();
+    writer.commit().unwrap();
+    writer.add(&passages[400..]).unwrap();
+    writer.commit().unwrap();
+    drop(writer);
+    let reader = ShardReader::open(directory.path(), &options).unwrap();
+
+    for (query, filters) in [
+        ("rye bread", Filters::default()),
+        ("rye bread", Filters { safe: true, ..Default::default() }),
+        ("\"rye bread\"", Filters::default()),
+    ] {
+        let request = SearchRequest { query: query.into(), vector: Some(axis(0)), limit: 1000, filters, ..Default::default() };
+        let scores = |mode: Mode| -> std::collections::HashMap<String, f64> {
+            let result = reader.search(&SearchRequest { mode, ..request.clone() }).unwrap();
+            result.hits.into_iter().map(|hit| (hit.id, hit.score)).collect()
+        };
+        let keyword_result = reader.search(&SearchRequest { mode: Mode::Keyword, ..request.clone() }).unwrap();
+        let keyword_rank: std::collections::HashMap<String, usize> =
+            keyword_result.hits.iter().enumerate().map(|(rank, hit)| (hit.id.clone(), rank)).collect();
+        let keyword = scores(Mode::Keyword);
+        let semantic = scores(Mode::Semantic);
+        let hybrid = reader.search(&SearchRequest { mode: Mode::Hybrid, limit: 30, ..request.clone() }).unwrap();
+
+        let deep: Vec<&str> = ["d0:0", "d5:0", "d9:0"].into_iter().filter(|id| keyword_rank[*id] >= 200).collect();
+        assert_eq!(deep.len(), 3, "{query}: the long passages rank below the keyword depth");
+        let mut ratio: Option<f64> = None;
+        let mut seen = (0, 0);
+        for hit in &hybrid.hits {
+            let cosine = semantic.get(&hit.id).copied().unwrap_or(0.0);
+            match keyword.get(&hit.id) {
+                Some(bm25) => {
+                    let this = (hit.score - 0.3 * cosine) / bm25;
+                    let first = *ratio.get_or_insert(this);
+                    assert!((this - first).abs() < 1e-4 * first, "{query}: {} fuses {this}, others {first}", hit.id);
+                    seen.0 += hit.id.starts_with('d') as usize;
+                }
+                None => {
+                    assert!((hit.score - 0.3 * cosine).abs() < 1e-6, "{query}: {} matched no word", hit.id);
+                    seen.1 += 1;
+                }
+            }
+        }
+        assert_eq!(seen.0, 10, "{query}: every long passage is fused with its BM25");
+        let admitted = if request.filters.safe { 5 } else { 10 };
+        assert_eq!(seen.1, admitted, "{query}: the neighbours the words miss (and the filters keep)");
+        assert_eq!(hybrid.total, keyword_result.total + admitted as u64, "{query}");
+    }
+}
