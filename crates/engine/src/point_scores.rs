@@ -1,18 +1,17 @@
 //! The scores a query gives a known, short list of documents (hybrid fusion scores the nearest
 //! neighbours the keyword top-k missed), and which of them it matches at all.
 //!
-//! A plain disjunction of terms (bare query words, the common query) is scored term by term: one
-//! term scorer per segment seeks from listed document to listed document (a skip-list jump) and
-//! the term scores are summed, which is what the union scorer adds up. Seeking the union scorer
-//! itself refilled a 4,096-document window per listed document, decoding every term's postings
-//! across it; for 200 scattered neighbours on a 1M-passage shard that cost more than the keyword
-//! ranking. Anything else (phrases, required or excluded clauses) is sought with its own scorer.
+//! A disjunction (bare query words, a hyphenated word's phrase among them: the common query) is
+//! scored clause by clause: one scorer per clause and segment seeks from listed document to
+//! listed document (a skip-list jump) and the clause scores are summed, which is what the union
+//! scorer adds up. Seeking the union scorer itself refilled a 4,096-document window per listed
+//! document, decoding every clause's postings across it; for 200 scattered neighbours on a
+//! 1M-passage shard that cost more than the keyword ranking. Anything else (required or
+//! excluded clauses) is sought with its own scorer.
 
-use tantivy::query::{EnableScoring, Query, TermQuery};
-use tantivy::schema::IndexRecordOption;
+use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query};
 use tantivy::{DocAddress, DocSet, Searcher, TERMINATED};
 
-use crate::disjunction_count::disjunction_terms;
 use crate::error::Result;
 use crate::ranking::Candidate;
 
@@ -22,14 +21,21 @@ pub fn scores_at(searcher: &Searcher, query: &dyn Query, addresses: &mut [DocAdd
         return Ok(Vec::new());
     }
     addresses.sort_by_key(|address| (address.segment_ord, address.doc_id));
-    match disjunction_terms(query) {
-        Some(terms) => {
-            let term_queries: Vec<TermQuery> =
-                terms.into_iter().map(|term| TermQuery::new(term, IndexRecordOption::WithFreqs)).collect();
-            let queries: Vec<&dyn Query> = term_queries.iter().map(|query| query as &dyn Query).collect();
-            summed_scores(searcher, &queries, addresses)
+    summed_scores(searcher, &summands(query), addresses)
+}
+
+/// The clauses whose scores add up to the query's: those of a disjunction (any one may match),
+/// else the query itself.
+fn summands(query: &dyn Query) -> Vec<&dyn Query> {
+    match query.downcast_ref::<BooleanQuery>() {
+        Some(boolean)
+            if boolean.get_minimum_number_should_match() <= 1
+                && !boolean.clauses().is_empty()
+                && boolean.clauses().iter().all(|(occur, _)| *occur == Occur::Should) =>
+        {
+            boolean.clauses().iter().map(|(_, clause)| clause.as_ref()).collect()
         }
-        None => summed_scores(searcher, &[query], addresses),
+        _ => vec![query],
     }
 }
 

@@ -356,6 +356,8 @@ fn hybrid_fuses_the_real_bm25_of_neighbours_below_the_keyword_depth() {
         ("rye bread", Filters::default()),
         ("rye bread", Filters { safe: true, ..Default::default() }),
         ("\"rye bread\"", Filters::default()),
+        ("\"rye bread\" spelt", Filters { safe: true, ..Default::default() }),
+        ("rye AND bread", Filters::default()),
     ] {
         let request = SearchRequest { query: query.into(), vector: Some(axis(0)), limit: 1000, filters, ..Default::default() };
         let scores = |mode: Mode| -> std::collections::HashMap<String, f64> {
