@@ -13,7 +13,7 @@ import { unpack } from 'msgpackr';
 import { COMMIT_FILE, shardDirectory, type NativeDocument, type SearchRequest, type ShardFacets, type ShardSearchResult } from '@evidence/native';
 import { errors } from '@evidence/schemas';
 import { mergeTopK, type CollapseName, type SortName } from './merge.js';
-import { settleWithin } from './deadline.js';
+import { settleWithin, type Settled } from './deadline.js';
 import type { DocumentTask, ExpiredAnswer, SearchTask, ShardTask, VectorTask } from './tasks.js';
 
 type TaskBody =
@@ -54,6 +54,15 @@ const workerFilename = fileURLToPath(new URL('./worker.js', import.meta.url));
 
 function isExpired(answer: unknown): answer is ExpiredAnswer {
   return typeof answer === 'object' && answer !== null && (answer as ExpiredAnswer).expired === true;
+}
+
+/**
+ * The error of a call no shard answered: 408 when every shard ran out of time (a slow moment,
+ * such as the first queries on a cold page cache: it clears by itself), 503 when a shard failed.
+ */
+function unanswered(settled: Settled<unknown>[]): Error {
+  const late = settled.every((outcome) => (outcome.ok ? isExpired(outcome.value) : outcome.reason === 'timeout'));
+  return late ? errors.timeout() : errors.noShard();
 }
 
 function isQueueFull(error: unknown): boolean {
@@ -172,7 +181,7 @@ export class ShardPool {
       if (result.timed_out) partial = true;
       results.push(result);
     }
-    if (results.length === 0 && shardsDown === this.shards) throw errors.noShard();
+    if (results.length === 0 && shardsDown === this.shards) throw unanswered(settled);
     const merged = mergeTopK(results, { limit: request.limit, sort: request.sort, collapse: request.collapse });
     const answer: PoolSearchResult = { hits: merged.hits, total: merged.total, partial, shardsDown };
     if (merged.facets) answer.facets = merged.facets;
@@ -198,7 +207,7 @@ export class ShardPool {
       }
       if (outcome.value) return { document: unpack(outcome.value) as NativeDocument, partial: false };
     }
-    if (partial && settled.every((outcome) => !outcome.ok)) throw errors.noShard();
+    if (settled.every((outcome) => !outcome.ok || isExpired(outcome.value))) throw unanswered(settled);
     return { document: null, partial };
   }
 
@@ -220,7 +229,7 @@ export class ShardPool {
       }
       if (outcome.value) return { vector: outcome.value, partial: false };
     }
-    if (settled.every((outcome) => !outcome.ok)) throw errors.noShard();
+    if (settled.every((outcome) => !outcome.ok || isExpired(outcome.value))) throw unanswered(settled);
     return { vector: null, partial };
   }
 

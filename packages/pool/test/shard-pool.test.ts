@@ -110,6 +110,23 @@ describe('shard pool', () => {
     expect(unhandled).toEqual([]);
   });
 
+  it('answers 408 when every shard ran out of time, 503 when every shard is down', async () => {
+    const pool = openPool(twoShardIndex());
+    // A deadline already spent: each worker skips its task, and nothing is wrong with a shard.
+    const late = { status: 408, kind: 'timeout', retryAfter: undefined };
+    await expect(pool.search({ query: 'sourdough', limit: 10, timeoutMs: 0 })).rejects.toMatchObject(late);
+    await expect(pool.document('a:0', 0)).rejects.toMatchObject(late);
+    await expect(pool.passageVector('a:0', 0)).rejects.toMatchObject(late);
+    // The same pool answers again once there is time.
+    expect((await pool.search({ query: 'sourdough', limit: 10, timeoutMs: 2000 })).total).toBe(3);
+
+    const broken = twoShardIndex();
+    for (const shard of [0, 1]) writeFileSync(join(shardDirectory(broken, shard), 'meta.json'), 'this is not an index');
+    const down = openPool(broken);
+    await expect(down.search({ query: 'sourdough', limit: 10, timeoutMs: 2000 })).rejects.toMatchObject({ status: 503, kind: 'no_shard' });
+    await expect(down.document('a:0', 2000)).rejects.toMatchObject({ status: 503, kind: 'no_shard' });
+  });
+
   it('fetches a document from whichever shard holds it', async () => {
     const pool = openPool(twoShardIndex());
     const found = await pool.document('b:1', 2000);
