@@ -18,6 +18,7 @@ use tantivy::{DocAddress, DocId, Score, Searcher};
 
 use crate::deadline::Deadline;
 use crate::error::Result;
+use crate::facets::{VerticalCounts, VerticalTable, VerticalTally};
 use crate::filters::{everything, filtered};
 
 /// Masks kept per reader generation; past this the cache starts over.
@@ -155,9 +156,58 @@ pub fn top_k_masked(searcher: &Searcher, query: &dyn Query, mask: Option<&Filter
             threshold
         })?;
     }
+    Ok((sorted_best_first(heap), timed_out))
+}
+
+/// One pass for a query block-max WAND cannot drive (a phrase among the words, which is what a
+/// hyphenated word parses to; required or excluded words; words intersected with narrow
+/// filters): every match is scored once, kept when it ranks in the top `k`, and counted (per
+/// vertical when `verticals` is given). The two passes of a WAND query would evaluate such a
+/// query twice, and its phrases dominate its cost. Same ranking and ties as `top_k_masked`.
+pub fn top_k_and_count(
+    searcher: &Searcher,
+    query: &dyn Query,
+    mask: Option<&FilterMask>,
+    k: usize,
+    verticals: Option<&VerticalTable>,
+    deadline: Deadline,
+) -> Result<(Vec<(Score, DocAddress)>, VerticalCounts, bool)> {
+    let mut heap: BinaryHeap<Kept> = BinaryHeap::with_capacity(k + 1);
+    let mut counted = VerticalCounts::default();
+    let weight = query.weight(EnableScoring::enabled_from_searcher(searcher))?;
+    let mut timed_out = false;
+    for (segment_ord, reader) in searcher.segment_readers().iter().enumerate() {
+        if deadline.is_expired() {
+            timed_out = true;
+            break;
+        }
+        let alive = reader.alive_bitset();
+        let mut tally = verticals.map_or_else(VerticalTally::total_only, |table| table.tally(segment_ord));
+        weight.for_each(reader, &mut |doc, score| {
+            let admitted = match mask {
+                Some(mask) => mask.admits(segment_ord, doc),
+                None => alive.is_none_or(|alive| alive.is_alive(doc)),
+            };
+            if !admitted {
+                return;
+            }
+            tally.add(doc);
+            if k > 0 && (heap.len() < k || heap.peek().is_some_and(|worst| score > worst.score)) {
+                heap.push(Kept { score, address: DocAddress::new(segment_ord as u32, doc) });
+                if heap.len() > k {
+                    heap.pop();
+                }
+            }
+        })?;
+        counted.merge(tally.counts());
+    }
+    Ok((sorted_best_first(heap), counted, timed_out))
+}
+
+fn sorted_best_first(heap: BinaryHeap<Kept>) -> Vec<(Score, DocAddress)> {
     let mut top: Vec<(Score, DocAddress)> = heap.into_iter().map(|kept| (kept.score, kept.address)).collect();
     top.sort_by(|left, right| right.0.partial_cmp(&left.0).unwrap_or(Ordering::Equal).then_with(|| left.1.cmp(&right.1)));
-    Ok((top, timed_out))
+    top
 }
 
 /// A cache key for a filter set: its debug form (every field, in declaration order).

@@ -25,7 +25,7 @@ use tantivy::tokenizer::TokenStream;
 use crate::embedder::{embedding_input, Embedder, HashingEmbedder};
 use crate::error::Result;
 use crate::facets::{FacetCollector, FacetCounts, VerticalCountCollector, VerticalCounts, VerticalTable};
-use crate::filter_mask::{mask_key, top_k_masked, FilterMask, MaskCache};
+use crate::filter_mask::{mask_key, top_k_and_count, top_k_masked, FilterMask, MaskCache};
 use crate::filters::{everything, filter_clauses, filtered};
 use crate::passage::{Document, Hit, StoredReader};
 use crate::point_scores::scores_at;
@@ -261,14 +261,23 @@ impl ShardReader {
     fn keyword_ranking(&self, searcher: &Searcher, request: &SearchRequest, depth: usize, deadline: Deadline) -> Result<Ranked> {
         let Some(field) = request.sort.field_name() else {
             let plan = self.keyword_plan(searcher, request)?;
+            let (ranked_query, mask) = if plan.top_masked { (plan.words.as_ref(), plan.mask.as_deref()) } else { (plan.matching.as_ref(), None) };
+            if depth > 0 && disjunction_terms(ranked_query).is_none() {
+                // Nothing for block-max WAND to skip: one pass scores, ranks and counts.
+                let verticals = request.vertical_counts.then_some(&self.verticals);
+                let (top, counted, timed_out) = top_k_and_count(searcher, ranked_query, mask, depth, verticals, deadline)?;
+                return Ok(Ranked {
+                    candidates: top.into_iter().map(|(score, address)| Candidate::scored(address, score as f64)).collect(),
+                    total: counted.total,
+                    vertical_counts: request.vertical_counts.then_some(counted.by_vertical),
+                    timed_out,
+                    match_query: plan.matching,
+                });
+            }
             // Two passes: the top-k alone lets tantivy skip blocks that cannot enter it
             // (block-max WAND), which a combined top-k + count pass cannot; the count pass
             // scores nothing.
-            let (top, top_timed_out) = if plan.top_masked {
-                top_k_masked(searcher, plan.words.as_ref(), plan.mask.as_deref(), depth, deadline)?
-            } else {
-                top_k_masked(searcher, plan.matching.as_ref(), None, depth, deadline)?
-            };
+            let (top, top_timed_out) = top_k_masked(searcher, ranked_query, mask, depth, deadline)?;
             let (counted, timed_out) = self.count_matches(searcher, &plan, request.vertical_counts, deadline)?;
             let candidates = top.into_iter().map(|(score, address)| Candidate::scored(address, score as f64)).collect();
             return Ok(Ranked {

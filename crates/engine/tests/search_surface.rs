@@ -274,36 +274,45 @@ fn filtered_rankings_are_the_unfiltered_ranking_minus_the_refused() {
     drop(writer);
     let reader = ShardReader::open(directory.path(), &options).unwrap();
     let number = |id: &str| id.split(':').nth(1).unwrap().parse::<usize>().unwrap();
-    let request = |filters: Filters, limit: usize| SearchRequest { query: "rye spelt".into(), limit, vertical_counts: true, filters, ..Default::default() };
-    let everything = reader.search(&request(Filters::default(), 1000)).unwrap();
-    assert_eq!(everything.total as usize, everything.hits.len());
-    let cases: Vec<(Filters, Box<dyn Fn(usize) -> bool>)> = vec![
-        (Filters { safe: true, ..Default::default() }, Box::new(|n| n % 5 != 0)),
-        (Filters { vertical: Some("news".into()), ..Default::default() }, Box::new(|n| n % 3 == 0)),
-        (Filters { vertical: Some("cooking".into()), safe: true, ..Default::default() }, Box::new(|n| n % 3 != 0 && n % 5 != 0)),
-        (Filters { site: Some("rare.org".into()), ..Default::default() }, Box::new(|n| n % 23 == 0)),
-        // A per-call list (story expansion in the evidence layer): intersected, never a mask.
-        (
-            Filters { story_ids: (0..3).flat_map(|batch| (2..70).step_by(7).map(move |n| format!("s-p{batch}:{n}"))).collect(), safe: true, ..Default::default() },
-            Box::new(|n| n % 7 == 2 && n % 5 != 0),
-        ),
-    ];
-    for (filters, admits) in cases {
-        let label = format!("{filters:?}");
-        let expected: Vec<_> = everything.hits.iter().filter(|hit| admits(number(&hit.id))).collect();
-        for limit in [0, 3, 10, 1000] {
-            // Twice: the second run reads the cached mask.
-            for _ in 0..2 {
-                let found = reader.search(&request(filters.clone(), limit)).unwrap();
-                assert_eq!(found.total as usize, expected.len(), "{label} limit {limit}");
-                let mut split = std::collections::HashMap::<String, u64>::new();
-                for hit in &expected {
-                    *split.entry(hit.vertical.clone()).or_insert(0) += 1;
+    // Bare words (block-max WAND, postings-bitset count) and a phrase with a word (one pass that
+    // ranks and counts): the phrase matches "rye spelt" (n % 7 == 2), the word "crumb" n % 7 in
+    // 3 and 4; deleted: batch 1, n % 4 == 0.
+    let phrase_matches = (0..3).flat_map(|batch| (0..70).map(move |n| (batch, n))).filter(|(batch, n)| (2..=4).contains(&(n % 7)) && !(*batch == 1 && n % 4 == 0)).count();
+    for query in ["rye spelt", "\"rye spelt\" crumb"] {
+        let request = |filters: Filters, limit: usize| SearchRequest { query: query.into(), limit, vertical_counts: true, filters, ..Default::default() };
+        let everything = reader.search(&request(Filters::default(), 1000)).unwrap();
+        assert_eq!(everything.total as usize, everything.hits.len());
+        if query.starts_with('"') {
+            assert_eq!(everything.total as usize, phrase_matches);
+        }
+        let cases: Vec<(Filters, Box<dyn Fn(usize) -> bool>)> = vec![
+            (Filters { safe: true, ..Default::default() }, Box::new(|n| n % 5 != 0)),
+            (Filters { vertical: Some("news".into()), ..Default::default() }, Box::new(|n| n % 3 == 0)),
+            (Filters { vertical: Some("cooking".into()), safe: true, ..Default::default() }, Box::new(|n| n % 3 != 0 && n % 5 != 0)),
+            (Filters { site: Some("rare.org".into()), ..Default::default() }, Box::new(|n| n % 23 == 0)),
+            // A per-call list (story expansion in the evidence layer): intersected, never a mask.
+            (
+                Filters { story_ids: (0..3).flat_map(|batch| (2..70).step_by(7).map(move |n| format!("s-p{batch}:{n}"))).collect(), safe: true, ..Default::default() },
+                Box::new(|n| n % 7 == 2 && n % 5 != 0),
+            ),
+        ];
+        for (filters, admits) in cases {
+            let label = format!("{filters:?}");
+            let expected: Vec<_> = everything.hits.iter().filter(|hit| admits(number(&hit.id))).collect();
+            for limit in [0, 3, 10, 1000] {
+                // Twice: the second run reads the cached mask.
+                for _ in 0..2 {
+                    let found = reader.search(&request(filters.clone(), limit)).unwrap();
+                    assert_eq!(found.total as usize, expected.len(), "{query} {label} limit {limit}");
+                    let mut split = std::collections::HashMap::<String, u64>::new();
+                    for hit in &expected {
+                        *split.entry(hit.vertical.clone()).or_insert(0) += 1;
+                    }
+                    assert_eq!(found.vertical_counts.unwrap(), split, "{query} {label} limit {limit}");
+                    let ranked: Vec<(String, f64)> = found.hits.iter().map(|hit| (hit.id.clone(), hit.score)).collect();
+                    let wanted: Vec<(String, f64)> = expected.iter().take(limit).map(|hit| (hit.id.clone(), hit.score)).collect();
+                    assert_eq!(ranked, wanted, "{query} {label} limit {limit}");
                 }
-                assert_eq!(found.vertical_counts.unwrap(), split, "{label} limit {limit}");
-                let ranked: Vec<(String, f64)> = found.hits.iter().map(|hit| (hit.id.clone(), hit.score)).collect();
-                let wanted: Vec<(String, f64)> = expected.iter().take(limit).map(|hit| (hit.id.clone(), hit.score)).collect();
-                assert_eq!(ranked, wanted, "{label} limit {limit}");
             }
         }
     }
