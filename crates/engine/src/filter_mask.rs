@@ -13,6 +13,7 @@ use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap};
 use std::sync::{Arc, Mutex};
 
+use tantivy::fastfield::AliveBitSet;
 use tantivy::query::{EnableScoring, Occur, Query};
 use tantivy::{DocAddress, DocId, Score, Searcher};
 
@@ -140,15 +141,8 @@ pub fn top_k_masked(searcher: &Searcher, query: &dyn Query, mask: Option<&Filter
         let alive = reader.alive_bitset();
         let mut threshold = if heap.len() == k { heap.peek().map_or(Score::MIN, |worst| worst.score) } else { Score::MIN };
         weight.for_each_pruning(threshold, reader, &mut |doc, score| {
-            let admitted = match mask {
-                Some(mask) => mask.admits(segment_ord, doc),
-                None => alive.is_none_or(|alive| alive.is_alive(doc)),
-            };
-            if admitted {
-                heap.push(Kept { score, address: DocAddress::new(segment_ord as u32, doc) });
-                if heap.len() > k {
-                    heap.pop();
-                }
+            if counts(mask, alive, segment_ord, doc) {
+                keep(&mut heap, k, score, segment_ord, doc);
                 if heap.len() == k {
                     threshold = heap.peek().map_or(Score::MIN, |worst| worst.score);
                 }
@@ -184,24 +178,34 @@ pub fn top_k_and_count(
         let alive = reader.alive_bitset();
         let mut tally = verticals.map_or_else(VerticalTally::total_only, |table| table.tally(segment_ord));
         weight.for_each(reader, &mut |doc, score| {
-            let admitted = match mask {
-                Some(mask) => mask.admits(segment_ord, doc),
-                None => alive.is_none_or(|alive| alive.is_alive(doc)),
-            };
-            if !admitted {
+            if !counts(mask, alive, segment_ord, doc) {
                 return;
             }
             tally.add(doc);
             if k > 0 && (heap.len() < k || heap.peek().is_some_and(|worst| score > worst.score)) {
-                heap.push(Kept { score, address: DocAddress::new(segment_ord as u32, doc) });
-                if heap.len() > k {
-                    heap.pop();
-                }
+                keep(&mut heap, k, score, segment_ord, doc);
             }
         })?;
         counted.merge(tally.counts());
     }
     Ok((sorted_best_first(heap), counted, timed_out))
+}
+
+/// Whether a match of the words counts: the mask admits it (a mask holds live documents only),
+/// or, without a mask, it is not deleted.
+fn counts(mask: Option<&FilterMask>, alive: Option<&AliveBitSet>, segment_ord: usize, doc: DocId) -> bool {
+    match mask {
+        Some(mask) => mask.admits(segment_ord, doc),
+        None => alive.is_none_or(|alive| alive.is_alive(doc)),
+    }
+}
+
+/// Add a document to a top-`k` heap; past `k` the worst (lowest score, then latest) goes.
+fn keep(heap: &mut BinaryHeap<Kept>, k: usize, score: Score, segment_ord: usize, doc: DocId) {
+    heap.push(Kept { score, address: DocAddress::new(segment_ord as u32, doc) });
+    if heap.len() > k {
+        heap.pop();
+    }
 }
 
 fn sorted_best_first(heap: BinaryHeap<Kept>) -> Vec<(Score, DocAddress)> {
