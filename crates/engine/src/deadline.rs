@@ -4,6 +4,10 @@
 
 use std::time::{Duration, Instant};
 
+use tantivy::{Searcher, SegmentReader};
+
+use crate::error::Result;
+
 #[derive(Clone, Copy, Debug)]
 pub struct Deadline {
     at: Option<Instant>,
@@ -32,5 +36,17 @@ impl Deadline {
             Some(at) => Instant::now() >= at,
             None => false,
         }
+    }
+
+    /// Visit the searcher's segments in order (with their ordinals), checking the deadline
+    /// before each; returns whether it cut the walk short.
+    pub fn walk_segments(&self, searcher: &Searcher, mut visit: impl FnMut(usize, &SegmentReader) -> Result<()>) -> Result<bool> {
+        for (segment_ord, reader) in searcher.segment_readers().iter().enumerate() {
+            if self.is_expired() {
+                return Ok(true);
+            }
+            visit(segment_ord, reader)?;
+        }
+        Ok(false)
     }
 }

@@ -41,10 +41,7 @@ pub fn count_disjunction(
 ) -> Result<(VerticalCounts, bool)> {
     let mut counted = VerticalCounts::default();
     let mut bits: Vec<u64> = Vec::new();
-    for (segment_ord, reader) in searcher.segment_readers().iter().enumerate() {
-        if deadline.is_expired() {
-            return Ok((counted, true));
-        }
+    let timed_out = deadline.walk_segments(searcher, |segment_ord, reader| {
         bits.clear();
         bits.resize((reader.max_doc() as usize).div_ceil(64), 0);
         for term in terms {
@@ -73,6 +70,7 @@ pub fn count_disjunction(
             }
         }
         counted.merge(tally.counts());
-    }
-    Ok((counted, false))
+        Ok(())
+    })?;
+    Ok((counted, timed_out))
 }

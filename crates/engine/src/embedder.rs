@@ -105,7 +105,6 @@ impl HashingEmbedder {
     }
 }
 
-/// How often each analysed term occurs, leaving out stop words and one-letter terms.
 /// Scale a vector to unit length in place (a zero vector stays zero).
 pub(crate) fn normalise(vector: &mut [f32]) {
     let norm = vector.iter().map(|value| value * value).sum::<f32>().sqrt();
@@ -116,6 +115,7 @@ pub(crate) fn normalise(vector: &mut [f32]) {
     }
 }
 
+/// How often each analysed term occurs, leaving out stop words and one-letter terms.
 fn count_terms(analyzer: &mut TextAnalyzer, text: &str) -> HashMap<String, u32> {
     let mut term_counts: HashMap<String, u32> = HashMap::new();
     let mut stream = analyzer.token_stream(text);

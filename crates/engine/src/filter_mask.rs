@@ -132,12 +132,7 @@ pub fn top_k_masked(searcher: &Searcher, query: &dyn Query, mask: Option<&Filter
         return Ok((Vec::new(), false));
     }
     let weight = query.weight(EnableScoring::enabled_from_searcher(searcher))?;
-    let mut timed_out = false;
-    for (segment_ord, reader) in searcher.segment_readers().iter().enumerate() {
-        if deadline.is_expired() {
-            timed_out = true;
-            break;
-        }
+    let timed_out = deadline.walk_segments(searcher, |segment_ord, reader| {
         let alive = reader.alive_bitset();
         let mut threshold = if heap.len() == k { heap.peek().map_or(Score::MIN, |worst| worst.score) } else { Score::MIN };
         weight.for_each_pruning(threshold, reader, &mut |doc, score| {
@@ -149,7 +144,8 @@ pub fn top_k_masked(searcher: &Searcher, query: &dyn Query, mask: Option<&Filter
             }
             threshold
         })?;
-    }
+        Ok(())
+    })?;
     Ok((sorted_best_first(heap), timed_out))
 }
 
@@ -169,12 +165,7 @@ pub fn top_k_and_count(
     let mut heap: BinaryHeap<Kept> = BinaryHeap::with_capacity(k + 1);
     let mut counted = VerticalCounts::default();
     let weight = query.weight(EnableScoring::enabled_from_searcher(searcher))?;
-    let mut timed_out = false;
-    for (segment_ord, reader) in searcher.segment_readers().iter().enumerate() {
-        if deadline.is_expired() {
-            timed_out = true;
-            break;
-        }
+    let timed_out = deadline.walk_segments(searcher, |segment_ord, reader| {
         let alive = reader.alive_bitset();
         let mut tally = verticals.map_or_else(VerticalTally::total_only, |table| table.tally(segment_ord));
         weight.for_each(reader, &mut |doc, score| {
@@ -187,7 +178,8 @@ pub fn top_k_and_count(
             }
         })?;
         counted.merge(tally.counts());
-    }
+        Ok(())
+    })?;
     Ok((sorted_best_first(heap), counted, timed_out))
 }
 

@@ -262,29 +262,24 @@ impl ShardReader {
         let Some(field) = request.sort.field_name() else {
             let plan = self.keyword_plan(searcher, request)?;
             let (ranked_query, mask) = if plan.top_masked { (plan.words.as_ref(), plan.mask.as_deref()) } else { (plan.matching.as_ref(), None) };
-            if depth > 0 && disjunction_terms(ranked_query).is_none() {
+            let (top, counted, timed_out) = if depth > 0 && disjunction_terms(ranked_query).is_none() {
                 // Nothing for block-max WAND to skip: one pass scores, ranks and counts.
                 let verticals = request.vertical_counts.then_some(&self.verticals);
-                let (top, counted, timed_out) = top_k_and_count(searcher, ranked_query, mask, depth, verticals, deadline)?;
-                return Ok(Ranked {
-                    candidates: top.into_iter().map(|(score, address)| Candidate::scored(address, score as f64)).collect(),
-                    total: counted.total,
-                    vertical_counts: request.vertical_counts.then_some(counted.by_vertical),
-                    timed_out,
-                    match_query: plan.matching,
-                });
-            }
-            // Two passes: the top-k alone lets tantivy skip blocks that cannot enter it
-            // (block-max WAND), which a combined top-k + count pass cannot; the count pass
-            // scores nothing.
-            let (top, top_timed_out) = top_k_masked(searcher, ranked_query, mask, depth, deadline)?;
-            let (counted, timed_out) = self.count_matches(searcher, &plan, request.vertical_counts, deadline)?;
-            let candidates = top.into_iter().map(|(score, address)| Candidate::scored(address, score as f64)).collect();
+                let (top, counts, timed_out) = top_k_and_count(searcher, ranked_query, mask, depth, verticals, deadline)?;
+                (top, Counted { total: counts.total, split: request.vertical_counts.then_some(counts.by_vertical) }, timed_out)
+            } else {
+                // Two passes: the top-k alone lets tantivy skip blocks that cannot enter it
+                // (block-max WAND), which a combined top-k + count pass cannot; the count pass
+                // scores nothing.
+                let (top, top_timed_out) = top_k_masked(searcher, ranked_query, mask, depth, deadline)?;
+                let (counted, timed_out) = self.count_matches(searcher, &plan, request.vertical_counts, deadline)?;
+                (top, counted, top_timed_out || timed_out)
+            };
             return Ok(Ranked {
-                candidates,
+                candidates: top.into_iter().map(|(score, address)| Candidate::scored(address, score as f64)).collect(),
                 total: counted.total,
                 vertical_counts: counted.split,
-                timed_out: top_timed_out || timed_out,
+                timed_out,
                 match_query: plan.matching,
             });
         };
@@ -547,14 +542,10 @@ fn collect_by_segment<C: Collector>(
     };
     let weight = query.weight(enable_scoring)?;
     let mut fruits = Vec::with_capacity(searcher.segment_readers().len());
-    let mut timed_out = false;
-    for (segment_ordinal, segment_reader) in searcher.segment_readers().iter().enumerate() {
-        if deadline.is_expired() {
-            timed_out = true;
-            break;
-        }
-        fruits.push(collector.collect_segment(weight.as_ref(), segment_ordinal as u32, segment_reader)?);
-    }
+    let timed_out = deadline.walk_segments(searcher, |segment_ord, reader| {
+        fruits.push(collector.collect_segment(weight.as_ref(), segment_ord as u32, reader)?);
+        Ok(())
+    })?;
     Ok((collector.merge_fruits(fruits)?, timed_out))
 }
 

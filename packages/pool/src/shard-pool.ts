@@ -16,10 +16,10 @@ import { mergeTopK, type CollapseName, type SortName } from './merge.js';
 import { settleWithin, type Settled } from './deadline.js';
 import type { DocumentTask, ExpiredAnswer, SearchTask, ShardTask, VectorTask } from './tasks.js';
 
-type TaskBody =
-  | Omit<SearchTask, 'generation' | 'deadlineAt'>
-  | Omit<DocumentTask, 'generation' | 'deadlineAt'>
-  | Omit<VectorTask, 'generation' | 'deadlineAt'>;
+/** A task that looks one passage up on whichever shard holds it. */
+type LookupBody = Omit<DocumentTask, 'generation' | 'deadlineAt'> | Omit<VectorTask, 'generation' | 'deadlineAt'>;
+
+type TaskBody = Omit<SearchTask, 'generation' | 'deadlineAt'> | LookupBody;
 
 export interface ShardPoolOptions {
   dataDir: string;
@@ -194,21 +194,8 @@ export class ShardPool {
    * it answers; a miss on every reachable shard is a 404 only when all shards answered.
    */
   async document(id: string, timeoutMs: number): Promise<{ document: NativeDocument | null; partial: boolean }> {
-    if (this.shards === 0) throw errors.noShard();
-    const answers = this.pools.map((_, shard) =>
-      this.run<Uint8Array | null | ExpiredAnswer>(shard, this.task(shard, timeoutMs, { op: 'document', id })),
-    );
-    const settled = await settleWithin(answers, timeoutMs + 50);
-    let partial = false;
-    for (const outcome of settled) {
-      if (!outcome.ok || isExpired(outcome.value)) {
-        partial = true;
-        continue;
-      }
-      if (outcome.value) return { document: unpack(outcome.value) as NativeDocument, partial: false };
-    }
-    if (settled.every((outcome) => !outcome.ok || isExpired(outcome.value))) throw unanswered(settled);
-    return { document: null, partial };
+    const { found, partial } = await this.findOnShards<Uint8Array>(timeoutMs, { op: 'document', id });
+    return { document: found ? (unpack(found) as NativeDocument) : null, partial };
   }
 
   /**
@@ -216,21 +203,23 @@ export class ShardPool {
    * `partial` says a shard could not answer, so a miss is not proof of absence.
    */
   async passageVector(id: string, timeoutMs: number): Promise<{ vector: number[] | null; partial: boolean }> {
+    const { found, partial } = await this.findOnShards<number[]>(timeoutMs, { op: 'vector', id });
+    return { vector: found, partial };
+  }
+
+  /** Ask every shard for an item of one passage: the first shard that holds it answers. */
+  private async findOnShards<T>(timeoutMs: number, body: LookupBody): Promise<{ found: T | null; partial: boolean }> {
     if (this.shards === 0) throw errors.noShard();
-    const answers = this.pools.map((_, shard) =>
-      this.run<number[] | null | ExpiredAnswer>(shard, this.task(shard, timeoutMs, { op: 'vector', id })),
-    );
+    const answers = this.pools.map((_, shard) => this.run<T | null | ExpiredAnswer>(shard, this.task(shard, timeoutMs, body)));
     const settled = await settleWithin(answers, timeoutMs + 50);
-    let partial = false;
+    let answered = 0;
     for (const outcome of settled) {
-      if (!outcome.ok || isExpired(outcome.value)) {
-        partial = true;
-        continue;
-      }
-      if (outcome.value) return { vector: outcome.value, partial: false };
+      if (!outcome.ok || isExpired(outcome.value)) continue;
+      if (outcome.value) return { found: outcome.value as T, partial: false };
+      answered++;
     }
-    if (settled.every((outcome) => !outcome.ok || isExpired(outcome.value))) throw unanswered(settled);
-    return { vector: null, partial };
+    if (answered === 0) throw unanswered(settled);
+    return { found: null, partial: answered < settled.length };
   }
 
   /** Threads and queue depth per shard, for /readyz and operators. */
