@@ -37,6 +37,7 @@ const server = createServer((request, response) => {
     headers: { xApiKey: header(request, 'x-api-key'), authorization: header(request, 'authorization') },
     address: request.socket.remoteAddress ?? '',
     parameters: [],
+    requestId: '',
   };
   void answerAuthenticated(services, snapshot, work).then((answer) => {
     if (response.destroyed) return;

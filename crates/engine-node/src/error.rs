@@ -9,7 +9,9 @@ pub fn to_js_error(error: EngineError) -> napi::Error {
     let code = match &error {
         EngineError::Locked(_) => "ELOCKED",
         EngineError::InvalidPassage { .. } => "EINVALID",
-        EngineError::QuerySyntax(_) => "EQUERY",
+        EngineError::QuerySyntax(_) | EngineError::QueryTooDeep { .. } => "EQUERY",
+        EngineError::InvalidRequest(_) => "EREQUEST",
+        EngineError::ShardMissing(_) => "EMISSING",
         EngineError::DeadlineExceeded => "EDEADLINE",
         EngineError::Closed(_) => "ECLOSED",
         _ => "EENGINE",
@@ -28,6 +30,22 @@ pub fn to_js_error(error: EngineError) -> napi::Error {
 }
 
 
+/// Run one binding call with panics caught. A panic cannot unwind across the napi boundary: left
+/// alone it aborts the process (every shard, every connection). Caught, it fails this call alone
+/// with `EPANIC`, which the service answers as an internal error.
+pub fn guarded<T>(call: impl FnOnce() -> napi::Result<T>) -> napi::Result<T> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(call)) {
+        Ok(result) => result,
+        Err(payload) => {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|text| text.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic without a message".to_string());
+            Err(napi::Error::new(napi::Status::GenericFailure, format!("EPANIC: the engine panicked: {message}")))
+        }
+    }
+}
 
 pub trait IntoJs<T> {
     fn into_js(self) -> napi::Result<T>;

@@ -1,6 +1,6 @@
 use napi_derive::napi;
 
-use crate::error::IntoJs;
+use crate::error::{guarded, IntoJs};
 use crate::options::{AddReport, CommitNotice, Passage, ShardOptions};
 
 /// The single writer of one shard directory (a second one is refused with ELOCKED).
@@ -14,8 +14,10 @@ impl ShardWriter {
     /// Open (or create) the shard in `directory` for writing.
     #[napi(factory)]
     pub fn open(directory: String, options: Option<ShardOptions>) -> napi::Result<Self> {
-        let writer = evidence_engine::ShardWriter::open(directory.as_ref(), &crate::options::engine_options(options)).into_js()?;
-        Ok(ShardWriter { inner: Some(writer) })
+        guarded(|| {
+            let writer = evidence_engine::ShardWriter::open(directory.as_ref(), &crate::options::engine_options(options)).into_js()?;
+            Ok(ShardWriter { inner: Some(writer) })
+        })
     }
 
     fn writer(&mut self) -> napi::Result<&mut evidence_engine::ShardWriter> {
@@ -25,44 +27,56 @@ impl ShardWriter {
     /// Add passages; ids already present are skipped, not added twice.
     #[napi]
     pub fn add(&mut self, passages: Vec<Passage>) -> napi::Result<AddReport> {
-        let passages: Vec<evidence_engine::Passage> = passages.into_iter().map(Into::into).collect();
-        let report = self.writer()?.add(&passages).into_js()?;
-        Ok(AddReport { added: report.added as u32, skipped: report.skipped as u32 })
+        guarded(|| {
+            let passages: Vec<evidence_engine::Passage> = passages.into_iter().map(Into::into).collect();
+            let report = self.writer()?.add(&passages).into_js()?;
+            Ok(AddReport { added: report.added as u32, skipped: report.skipped as u32 })
+        })
     }
 
     /// Write passages, replacing any with the same id (for re-derived signals).
     #[napi]
     pub fn replace(&mut self, passages: Vec<Passage>) -> napi::Result<u32> {
-        let passages: Vec<evidence_engine::Passage> = passages.into_iter().map(Into::into).collect();
-        Ok(self.writer()?.replace(&passages).into_js()? as u32)
+        guarded(|| {
+            let passages: Vec<evidence_engine::Passage> = passages.into_iter().map(Into::into).collect();
+            Ok(self.writer()?.replace(&passages).into_js()? as u32)
+        })
     }
 
     /// Delete passages by id; returns how many were live.
     #[napi]
     pub fn delete(&mut self, ids: Vec<String>) -> napi::Result<u32> {
-        Ok(self.writer()?.delete(&ids).into_js()? as u32)
+        guarded(|| {
+            Ok(self.writer()?.delete(&ids).into_js()? as u32)
+        })
     }
 
     /// Whether a passage id is committed or added since the last commit.
     #[napi]
     pub fn contains(&mut self, id: String) -> napi::Result<bool> {
-        self.writer()?.contains(&id).into_js()
+        guarded(|| {
+            self.writer()?.contains(&id).into_js()
+        })
     }
 
     /// Make everything durable and announce it in `commit.json`.
     #[napi]
     pub fn commit(&mut self) -> napi::Result<CommitNotice> {
-        let notice = self.writer()?.commit().into_js()?;
-        Ok(CommitNotice {
-            opstamp: notice.opstamp as i64,
-            num_docs: notice.num_docs as i64,
-            committed_at_ms: notice.committed_at_ms as i64,
+        guarded(|| {
+            let notice = self.writer()?.commit().into_js()?;
+            Ok(CommitNotice {
+                opstamp: notice.opstamp as i64,
+                num_docs: notice.num_docs as i64,
+                committed_at_ms: notice.committed_at_ms as i64,
+            })
         })
     }
 
     #[napi]
     pub fn num_docs(&mut self) -> napi::Result<i64> {
-        Ok(self.writer()?.num_docs() as i64)
+        guarded(|| {
+            Ok(self.writer()?.num_docs() as i64)
+        })
     }
 
     /// Release the writer lock; uncommitted work is dropped.

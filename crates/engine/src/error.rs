@@ -24,6 +24,12 @@ pub enum EngineError {
     DeadlineExceeded,
     #[error("closed: the shard {0} was closed")]
     Closed(&'static str),
+    #[error("invalid request: {0}")]
+    InvalidRequest(String),
+    #[error("query syntax error: {depth} nested groups, at most {max} are accepted")]
+    QueryTooDeep { depth: usize, max: usize },
+    #[error("no shard at {0}: its directory or index is missing (only ingest creates shards)")]
+    ShardMissing(PathBuf),
 }
 
 impl From<cxx::Exception> for EngineError {

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 use tantivy::collector::{Collector, Count, DocSetCollector, TopDocs};
-use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query, QueryParser, TermQuery};
+use tantivy::query::{BooleanQuery, EmptyQuery, EnableScoring, Occur, Query, QueryParser, TermQuery};
 use tantivy::schema::IndexRecordOption;
 use tantivy::{DocAddress, Index, IndexReader, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
 
@@ -23,17 +23,18 @@ use crate::deadline::Deadline;
 use crate::disjunction_count::{count_disjunction, disjunction_terms};
 use tantivy::tokenizer::TokenStream;
 use crate::embedder::{embedding_input, Embedder, HashingEmbedder};
-use crate::error::Result;
+use crate::error::{EngineError, Result};
 use crate::facets::{FacetCollector, FacetCounts, VerticalCountCollector, VerticalCounts, VerticalTable};
 use crate::filter_mask::{mask_key, top_k_and_count, top_k_masked, FilterMask, MaskCache};
 use crate::filters::{everything, filter_clauses, filtered};
 use crate::passage::{Document, Hit, StoredReader};
 use crate::point_scores::scores_at;
+use crate::query_depth::{query_nesting, MAX_QUERY_NESTING};
 use crate::query_shape::flatten_disjunction;
 use crate::ranking::{apply_collapse, apply_field_sort, apply_rerank, fuse_scores, sort_by_order, Candidate, SignalColumns};
 use crate::request::{Collapse, Mode, SearchRequest, SortBy};
 use crate::schema::ShardFields;
-use crate::shard::{open_index, vector_key, ShardOptions};
+use crate::shard::{open_existing_index, vector_key, ShardOptions};
 use crate::vectors::VectorIndex;
 
 /// Tantivy's BM25 term-frequency saturation.
@@ -100,7 +101,7 @@ struct Ranked {
 
 impl ShardReader {
     pub fn open(directory: &Path, options: &ShardOptions) -> Result<Self> {
-        let (index, fields) = open_index(directory)?;
+        let (index, fields) = open_existing_index(directory)?;
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
         // Title and body weigh the same: a title boost measured worse on dbpedia (nDCG@10 0.375
         // at 2x, 0.384 at 1.5x, 0.406 at 1x) and made no difference on msmarco.
@@ -155,8 +156,12 @@ impl ShardReader {
         &self.vectors
     }
 
-    /// Parse the caller's query leniently: a stray quote or colon degrades, never errors.
+    /// Parse the caller's query leniently: a stray quote or colon degrades, never errors. A query
+    /// nested past `MAX_QUERY_NESTING` matches nothing here (`search` refuses it before this).
     pub fn parse_query(&self, text: &str) -> Box<dyn Query> {
+        if query_nesting(text) > MAX_QUERY_NESTING {
+            return Box::new(EmptyQuery);
+        }
         let (query, _errors) = self.query_parser.parse_query_lenient(text);
         flatten_disjunction(query)
     }
@@ -179,6 +184,12 @@ impl ShardReader {
         let deadline = request.deadline;
         if deadline.is_expired() {
             return Ok(ShardSearchResult { timed_out: true, ..Default::default() });
+        }
+        for text in [Some(&request.query), request.filters.term.as_ref()].into_iter().flatten() {
+            let depth = query_nesting(text);
+            if depth > MAX_QUERY_NESTING {
+                return Err(EngineError::QueryTooDeep { depth, max: MAX_QUERY_NESTING });
+            }
         }
         let searcher = self.reader.searcher();
         let browsing = request.query.trim().is_empty() && request.vector.is_none();
@@ -442,7 +453,7 @@ impl ShardReader {
 
     fn find_address(&self, searcher: &Searcher, term: Term) -> Result<Option<DocAddress>> {
         let query = TermQuery::new(term, IndexRecordOption::Basic);
-        let found = searcher.search(&query, &TopDocs::with_limit(1).order_by_score())?;
+        let found = searcher.search(&query, &top_docs(1)?.order_by_score())?;
         Ok(found.first().map(|(_, address)| *address))
     }
 
@@ -502,24 +513,38 @@ fn cosine(left: &[f32], right: &[f32]) -> f64 {
     dot / (left_norm.sqrt() * right_norm.sqrt())
 }
 
+/// Tantivy's top-k collector, which panics on a limit of 0: refused here as an error instead
+/// (a limit of 0 asks for the count alone, which its callers run without a top-k).
+fn top_docs(limit: usize) -> Result<TopDocs> {
+    if limit == 0 {
+        return Err(EngineError::InvalidRequest("a top-k collector needs a limit of at least 1".to_string()));
+    }
+    Ok(TopDocs::with_limit(limit))
+}
+
 /// Top `depth` matches by a numeric fast field, largest first (missing values last).
 fn top_by_field(searcher: &Searcher, query: &dyn Query, field: &str, depth: usize, deadline: Deadline) -> Result<(Vec<(f64, DocAddress)>, usize, bool)> {
     fn widen<T: Copy>(rows: Vec<(Option<T>, DocAddress)>, to_f64: impl Fn(T) -> f64) -> Vec<(f64, DocAddress)> {
         rows.into_iter().map(|(value, address)| (value.map(&to_f64).unwrap_or(f64::NEG_INFINITY), address)).collect()
     }
+    if depth == 0 {
+        // Only the count was asked for (limit 0): nothing to rank.
+        let (total, timed_out) = collect_by_segment(searcher, query, &Count, deadline, false)?;
+        return Ok((Vec::new(), total, timed_out));
+    }
     Ok(match field {
         "fetched_at" | "published_at" | "quality" => {
-            let collector = (TopDocs::with_limit(depth).order_by_fast_field::<i64>(field, Order::Desc), Count);
+            let collector = (top_docs(depth)?.order_by_fast_field::<i64>(field, Order::Desc), Count);
             let ((rows, total), timed_out) = collect_by_segment(searcher, query, &collector, deadline, false)?;
             (widen(rows, |value| value as f64), total, timed_out)
         }
         "host_rank" | "centrality" => {
-            let collector = (TopDocs::with_limit(depth).order_by_fast_field::<f64>(field, Order::Desc), Count);
+            let collector = (top_docs(depth)?.order_by_fast_field::<f64>(field, Order::Desc), Count);
             let ((rows, total), timed_out) = collect_by_segment(searcher, query, &collector, deadline, false)?;
             (widen(rows, |value| value), total, timed_out)
         }
         _ => {
-            let collector = (TopDocs::with_limit(depth).order_by_fast_field::<u64>(field, Order::Desc), Count);
+            let collector = (top_docs(depth)?.order_by_fast_field::<u64>(field, Order::Desc), Count);
             let ((rows, total), timed_out) = collect_by_segment(searcher, query, &collector, deadline, false)?;
             (widen(rows, |value| value as f64), total, timed_out)
         }

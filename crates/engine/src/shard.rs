@@ -8,7 +8,7 @@ use tantivy::directory::MmapDirectory;
 use tantivy::Index;
 
 use crate::analyzer;
-use crate::error::Result;
+use crate::error::{EngineError, Result};
 use crate::schema::{build_schema, ShardFields};
 
 /// Written (atomically) after every commit; readers reload when it changes.
@@ -41,11 +41,29 @@ pub struct CommitNotice {
     pub committed_at_ms: u64,
 }
 
-/// Open the index in `directory`, creating the directory and an empty index when missing.
-pub fn open_index(directory: &Path) -> Result<(Index, ShardFields)> {
+/// Open the index in `directory` for writing, creating the directory and an empty index when
+/// missing: only a writer (ingest, or the creation of a new index) makes a shard.
+pub fn create_or_open_index(directory: &Path) -> Result<(Index, ShardFields)> {
     std::fs::create_dir_all(directory)?;
     let (schema, _) = build_schema();
     let index = Index::open_or_create(MmapDirectory::open(directory)?, schema)?;
+    with_analyzer(index)
+}
+
+/// Open the existing index in `directory` for reading. A missing directory or index is an
+/// error, never an empty shard made in its place: a shard lost while the service was down must
+/// read as down (its answers partial), not as a shard that holds nothing.
+pub fn open_existing_index(directory: &Path) -> Result<(Index, ShardFields)> {
+    if !directory.join(TANTIVY_META_FILE).is_file() {
+        return Err(EngineError::ShardMissing(directory.to_path_buf()));
+    }
+    with_analyzer(Index::open(MmapDirectory::open(directory)?)?)
+}
+
+/// The file Tantivy writes when it creates an index (and rewrites at each commit).
+const TANTIVY_META_FILE: &str = "meta.json";
+
+fn with_analyzer(index: Index) -> Result<(Index, ShardFields)> {
     analyzer::register(&index);
     let fields = ShardFields::from_schema(&index.schema())?;
     Ok((index, fields))

@@ -15,7 +15,7 @@ use crate::embedder::{embedding_input, Embedder, HashingEmbedder};
 use crate::error::{EngineError, Result};
 use crate::passage::Passage;
 use crate::schema::ShardFields;
-use crate::shard::{open_index, vector_key, write_commit_notice, CommitNotice, ShardOptions};
+use crate::shard::{create_or_open_index, vector_key, write_commit_notice, CommitNotice, ShardOptions};
 use crate::vectors::VectorIndex;
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -37,7 +37,7 @@ pub struct ShardWriter {
 
 impl ShardWriter {
     pub fn open(directory: &Path, options: &ShardOptions) -> Result<Self> {
-        let (index, fields) = open_index(directory)?;
+        let (index, fields) = create_or_open_index(directory)?;
         let writer = index
             .writer_with_num_threads(options.writer_threads.max(1), options.writer_memory_bytes)
             .map_err(|error| match error {

@@ -7,7 +7,7 @@
  * in step with the index (all are committed together every COMMIT_EVERY_PASSAGES and at the end).
  */
 import { statSync } from 'node:fs';
-import { ensureManifest, ledgerPath, readManifest } from '@evidence/native';
+import { assertShardSet, ensureManifest, ledgerPath, readManifest } from '@evidence/native';
 import { AdmissionTable } from './admission.js';
 import { IngestRun } from './ingest-run.js';
 import { LedgerWriter, replayLedger } from './ledger.js';
@@ -40,6 +40,8 @@ function resolveShardCount(options: IngestOptions, log: (line: string) => void):
     log(`warning: SHARDS=${options.shards} asked for, but the index in ${options.dataDir} has ${existing.shards} shards; using ${existing.shards}`);
   }
   const manifest = ensureManifest(options.dataDir, requested);
+  // Ingest writes into the shards the index was created with, and never recreates a lost one.
+  assertShardSet(options.dataDir, manifest);
   return { shards: manifest.shards, dimensions: manifest.dimensions };
 }
 

@@ -16,6 +16,8 @@ export interface StatelessRequest {
   headers: Headers;
   /** The whole body; the caller has bounded its size. */
   body: string;
+  /** The body already parsed as JSON, when the caller has done so (one message of a batch). */
+  parsedBody?: unknown;
 }
 
 export async function handleStatelessRequest(request: StatelessRequest, toolset: Toolset, invoke: ToolInvoker): Promise<Response> {
@@ -24,9 +26,9 @@ export async function handleStatelessRequest(request: StatelessRequest, toolset:
   await server.connect(transport);
   // Handing the SDK the parsed body spares it a body stream; a body that is not JSON goes in
   // raw so that the SDK answers its own parse error.
-  let parsedBody: unknown;
+  let parsedBody: unknown = request.parsedBody;
   try {
-    parsedBody = JSON.parse(request.body);
+    if (parsedBody === undefined) parsedBody = JSON.parse(request.body);
   } catch {
     return transport.handleRequest(new Request(request.url, { method: 'POST', headers: request.headers, body: request.body }));
   }

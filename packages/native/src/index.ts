@@ -2,13 +2,10 @@
  * The native facade: the only module that loads the addon. Everything above it imports the
  * engine from here, typed by the addon's generated declarations.
  */
-import { createRequire } from 'node:module';
 import type * as Addon from '../addon.cjs';
+import { addon } from './addon.js';
 
-const require = createRequire(import.meta.url);
-const addon = require('../addon.cjs') as typeof Addon;
-
-export const { ShardReader, ShardWriter, embed, engineVersion } = addon;
+export const { ShardReader, ShardWriter, embed, engineVersion, panicInsideGuard } = addon;
 export type ShardReader = Addon.ShardReader;
 export type ShardWriter = Addon.ShardWriter;
 export type {
@@ -111,3 +108,4 @@ export interface NativeDocument {
 }
 
 export * from './layout.js';
+export * from './shard-set.js';

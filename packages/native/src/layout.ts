@@ -1,7 +1,8 @@
 /**
- * Where an index lives under DATA_DIR: `index.json` (the manifest: shard count and vector
- * dimensions, fixed when the index is created), `shards/N/` (one engine shard each) and
- * `ledger.jsonl` (the admission ledger the ingest appends to).
+ * Where an index lives under DATA_DIR: `index.json` (the manifest: shard count, vector
+ * dimensions and the shard set, fixed when the index is created), `shards/N/` (one engine shard
+ * each, stamped with its id in `shard.json`) and `ledger.jsonl` (the admission ledger the ingest
+ * appends to).
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,12 @@ export interface IndexManifest {
   shards: number;
   dimensions: number;
   created_at: number;
+  /**
+   * The shard set: the id stamped into each shard directory (`shard.json`) when the shard was
+   * created. A shard whose directory, index or stamp is not there is down, never made anew.
+   * Absent in manifests written before the shard set was recorded (adopted at the next open).
+   */
+  shard_ids?: string[];
 }
 
 export const MANIFEST_FILE = 'index.json';
@@ -29,15 +36,10 @@ export function readManifest(dataDir: string): IndexManifest | null {
   return JSON.parse(readFileSync(path, 'utf8')) as IndexManifest;
 }
 
-/** The manifest of DATA_DIR, created with `shards` and `dimensions` when there is none yet. */
-export function ensureManifest(dataDir: string, shards: number, dimensions = 128): IndexManifest {
-  const existing = readManifest(dataDir);
-  if (existing) return existing;
-  if (!Number.isInteger(shards) || shards < 1) throw new Error(`shard count must be a positive integer, got ${shards}`);
+/** Write the manifest atomically (a reader never sees half of it). */
+export function writeManifest(dataDir: string, manifest: IndexManifest): void {
   mkdirSync(dataDir, { recursive: true });
-  const manifest: IndexManifest = { shards, dimensions, created_at: Math.floor(Date.now() / 1000) };
   const path = join(dataDir, MANIFEST_FILE);
   writeFileSync(`${path}.tmp`, JSON.stringify(manifest, null, 2));
   renameSync(`${path}.tmp`, path);
-  return manifest;
 }

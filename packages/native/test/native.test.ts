@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unpack } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
-import { ShardReader, ShardWriter, embed, type ShardSearchResult } from '@evidence/native';
+import { ShardReader, ShardWriter, embed, panicInsideGuard, type Passage, type ShardSearchResult } from '@evidence/native';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -33,5 +33,76 @@ describe('native facade', () => {
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
+  });
+
+  it('a panic inside the binding fails the call with EPANIC; the process and the addon go on', () => {
+    expect(() => panicInsideGuard('probe')).toThrow(/^EPANIC: the engine panicked: probe/);
+    expect(embed('still here', 8).length).toBe(8);
+  });
+
+  it('never makes a shard where none is: a missing directory is EMISSING and stays missing', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'native-'));
+    try {
+      const directory = join(parent, 'shards', '1');
+      expect(() => ShardReader.open(directory)).toThrow(/^EMISSING: /);
+      expect(existsSync(directory)).toBe(false);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  describe('on a shard with passages', () => {
+    const passage = (n: number): Passage => ({
+      id: `p${n}:0`, pageId: `p${n}`, passageNo: 0, url: `https://a.org/${n}`, host: 'a.org', registrableDomain: 'a.org', owner: 'a.org',
+      title: `bread ${n}`, text: `bread and water, loaf number ${n} `.repeat(40), vertical: 'cooking', lang: 'en', hostRank: 0.5, quality: 1,
+      fetchedAt: 1_700_000_000 + n, source: 'cc', storyId: `s${n}`, tld: 'org', wordCount: 240,
+    });
+    const withShard = (body: (reader: ShardReader) => void) => {
+      const directory = mkdtempSync(join(tmpdir(), 'native-'));
+      try {
+        const writer = ShardWriter.open(directory);
+        writer.add(Array.from({ length: 120 }, (_, n) => passage(n)));
+        writer.commit();
+        writer.close();
+        body(ShardReader.open(directory));
+      } finally {
+        rmSync(directory, { recursive: true, force: true });
+      }
+    };
+
+    it('a limit of 0 counts without ranking, for every sort (was a panic that aborted the process)', () => {
+      withShard((reader) => {
+        for (const sort of ['relevance', 'recency', 'host_rank', 'quality', 'published', 'words', 'centrality']) {
+          for (const query of ['bread', '']) {
+            const result = unpack(reader.search({ query, limit: 0, sort, facets: true, verticalCounts: true })) as ShardSearchResult;
+            expect(result.hits, `${sort} ${query}`).toEqual([]);
+            expect(result.total, `${sort} ${query}`).toBe(120);
+          }
+        }
+      });
+    });
+
+    it('refuses a query nested past the bound with EQUERY instead of overflowing the stack', () => {
+      withShard((reader) => {
+        expect(() => reader.search({ query: `${'('.repeat(1500)}bread`, limit: 10 })).toThrow(/^EQUERY: .*1500 nested groups, at most 32/);
+        expect(() => reader.search({ query: 'water', limit: 10, filters: { term: `${'('.repeat(40)}bread` } })).toThrow(/^EQUERY: /);
+        const nested = unpack(reader.search({ query: `${'('.repeat(32)}bread${')'.repeat(32)}`, limit: 5 })) as ShardSearchResult;
+        expect(nested.total).toBe(120);
+      });
+    });
+
+    it('answers in buffers the JS heap owns: results move between threads and memory stays flat', () => {
+      withShard((reader) => {
+        const bytes = reader.search({ query: 'bread water', limit: 100 });
+        const moved = structuredClone(bytes, { transfer: [bytes.buffer] });
+        expect(bytes.length).toBe(0);
+        expect((unpack(moved) as ShardSearchResult).hits).toHaveLength(100);
+        // Each answer is ~100 KB: kept in native memory until a collection that never came,
+        // 3,000 of them grew the process by ~300 MB; owned by the JS heap they are collected.
+        const before = process.memoryUsage().rss;
+        for (let call = 0; call < 3000; call++) reader.search({ query: 'bread water', limit: 100 });
+        expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
+      });
+    });
   });
 });

@@ -103,7 +103,7 @@ export class ShardPool {
         maxThreads: options.replicas,
         maxQueue: options.maxQueue,
         idleTimeout: Number.MAX_SAFE_INTEGER,
-        workerData: { shardDirectory: directory, dimensions: options.dimensions },
+        workerData: { dataDir: options.dataDir, shard, dimensions: options.dimensions },
       });
       // A worker that cannot open its shard surfaces here (unhandled, it would end the process).
       pool.on('error', (error: Error) => this.markDown(shard, error));

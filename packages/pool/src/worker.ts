@@ -5,25 +5,34 @@
  */
 import { workerData } from 'node:worker_threads';
 import { move } from 'piscina';
-import { ShardReader } from '@evidence/native';
+import { ShardReader, shardDirectory, shardProblem } from '@evidence/native';
 import type { ShardTask } from './tasks.js';
 
 interface ShardWorkerData {
-  shardDirectory: string;
+  dataDir: string;
+  shard: number;
   dimensions: number;
 }
 
+/**
+ * The addon answers in buffers the JS heap owns, each over an ArrayBuffer of its own, so the
+ * bytes move to the main thread without a copy. Anything else (a view into a larger or shared
+ * buffer) is copied once, never transferred from under another owner.
+ */
 function transferable(bytes: Buffer): Uint8Array {
-  // The addon's buffers live outside the V8 heap and cannot be transferred; one copy into a
-  // V8-owned buffer makes the hand-over to the main thread zero-copy.
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length && !(bytes.buffer instanceof SharedArrayBuffer)) return bytes;
   const owned = new Uint8Array(bytes.length);
   owned.set(bytes);
   return owned;
 }
 
 async function openShard() {
-  const { shardDirectory, dimensions } = workerData as ShardWorkerData;
-  const reader = ShardReader.open(shardDirectory, { dimensions });
+  const { dataDir, shard, dimensions } = workerData as ShardWorkerData;
+  // A shard that is not the one the index was created with (lost, emptied, swapped) must not
+  // serve: failing here marks it down, so answers say partial.
+  const problem = shardProblem(dataDir, shard);
+  if (problem) throw new Error(problem);
+  const reader = ShardReader.open(shardDirectory(dataDir, shard), { dimensions });
   let loadedGeneration = 0;
 
   return function handleShardTask(task: ShardTask) {

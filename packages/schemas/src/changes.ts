@@ -12,7 +12,7 @@ import {
   SourceRoleSchema,
   tokenBudgetSchema,
 } from './ground.js';
-import { flag, inList } from './params.js';
+import { flag, inList, queryText, optionalQueryText } from './params.js';
 import { SEARCH_MODES, SearchModeSchema } from './search.js';
 
 export const CHANGES_STATUSES = ['changed', 'unchanged', 'partial'] as const;
@@ -44,7 +44,7 @@ export function sinceSchema() {
 }
 
 export const ChangesParamsSchema = z.object({
-  objective: z.string().trim().min(1).describe('a non-empty question, task or claim (REST also accepts q)'),
+  objective: queryText('a non-empty question, task or claim (REST also accepts q)'),
   since: sinceSchema(),
   token_budget: tokenBudgetSchema(GROUND_DEFAULTS.token_budget, 'ceiling on new_evidence returned, in estimated tokens'),
   known_urls: inList(`URLs previously relied on, at most ${KNOWN_URLS_MAX}; each is reported present, removed (with reason and superseding passage) or unknown`, {
@@ -53,7 +53,7 @@ export const ChangesParamsSchema = z.object({
   })
     .refine((urls) => urls.length <= KNOWN_URLS_MAX, { message: `at most ${KNOWN_URLS_MAX} URLs` })
     .optional(),
-  claim: z.string().trim().min(1).optional().describe('experimental: also report evidence that newly contradicts this claim'),
+  claim: optionalQueryText('experimental: also report evidence that newly contradicts this claim'),
   mode: SearchModeSchema.default(GROUND_DEFAULTS.mode).describe(`one of ${SEARCH_MODES.join(', ')}`),
   vertical: z.string().trim().min(1).optional().describe('restrict to one vertical'),
   lang: z.string().trim().min(2).optional().describe('a single language code, e.g. en'),

@@ -1,12 +1,13 @@
 /** The context pack (SPEC 4.4, 2.4): corroborated, story-deduplicated, trust-ranked passages under a token budget. */
 import { z } from 'zod';
 import { tokenBudgetSchema } from './ground.js';
+import { queryText } from './params.js';
 import { HitSchema, SEARCH_MODES, SearchModeSchema } from './search.js';
 
 export const CONTEXT_BUDGET_DEFAULT = 4000;
 
 export const ContextParamsSchema = z.object({
-  q: z.string().trim().min(1).describe('a non-empty query: terms (OR-ed, ranked), AND, OR, -term, "exact phrase"'),
+  q: queryText('a non-empty query: terms (OR-ed, ranked), AND, OR, -term, "exact phrase"'),
   budget: tokenBudgetSchema(CONTEXT_BUDGET_DEFAULT, 'tokens the pack may hold, honoured as a ceiling'),
   mode: SearchModeSchema.default('hybrid').describe(`one of ${SEARCH_MODES.join(', ')}`),
 });

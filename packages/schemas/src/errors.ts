@@ -16,6 +16,8 @@ export const ERROR_KINDS = {
   auth_flood: { status: 429, retry: true },
   no_shard: { status: 503, retry: false },
   at_capacity: { status: 503, retry: true },
+  shutting_down: { status: 503, retry: true },
+  store_unavailable: { status: 503, retry: true },
   internal: { status: 500, retry: true },
 } as const;
 
@@ -72,4 +74,10 @@ export const errors = {
   atCapacity: (retryAfter: number) =>
     new ServiceError('at_capacity', `at capacity, retry after ${retryAfter}s`, { retryAfter }),
   timeout: () => new ServiceError('timeout', 'request exceeded the server timeout'),
+  payloadTooLarge: (maxBytes: number) =>
+    new ServiceError('payload_too_large', `payload too large: a request body may hold at most ${maxBytes} bytes`),
+  shuttingDown: () =>
+    new ServiceError('shutting_down', 'unavailable: this server is shutting down; retry (on another node) after 1s', { retryAfter: 1 }),
+  storeUnavailable: (retryAfter: number) =>
+    new ServiceError('store_unavailable', `unavailable: the accounts store is busy or unreachable, retry after ${retryAfter}s`, { retryAfter }),
 };

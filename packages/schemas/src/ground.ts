@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { parseDurationSeconds } from './durations.js';
 import { RiskFlagSchema } from './document.js';
-import { flag, inList } from './params.js';
+import { flag, inList, numericParam, queryText, optionalQueryText } from './params.js';
 import { HitSchema, SEARCH_MODES, SearchModeSchema } from './search.js';
 
 // ------------------------------------------------------------------ vocabularies
@@ -55,13 +55,15 @@ function oneOf(values: readonly string[]): string {
 // ------------------------------------------------------------------ shared parameter shapes
 
 export function tokenBudgetSchema(fallback: number, meaning: string) {
-  return z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(TOKEN_BUDGET_MAX)
-    .default(fallback)
-    .describe(`an integer within 1..${TOKEN_BUDGET_MAX} (default ${fallback}): ${meaning}`);
+  return numericParam(
+    z
+      .number()
+      .int()
+      .min(1)
+      .max(TOKEN_BUDGET_MAX)
+      .default(fallback)
+      .describe(`an integer within 1..${TOKEN_BUDGET_MAX} (default ${fallback}): ${meaning}`),
+  );
 }
 
 const MAX_AGE_ACCEPTS = 'a positive duration: seconds (3600), or a number with a unit s, m, h, d or w (30m, 6h, 7d, 2w)';
@@ -90,24 +92,28 @@ export function requireRoleSchema() {
 }
 
 export const GroundParamsSchema = z.object({
-  objective: z.string().trim().min(1).describe('a non-empty question, task or claim to find evidence for'),
-  claim: z.string().trim().min(1).optional().describe('experimental: a claim to relate each item to (supports, contradicts, qualifies, unresolved); heuristic'),
+  objective: queryText('a non-empty question, task or claim to find evidence for'),
+  claim: optionalQueryText('experimental: a claim to relate each item to (supports, contradicts, qualifies, unresolved); heuristic'),
   lang: z.string().trim().min(2).optional().describe('a single language code, e.g. en'),
-  latency_budget_ms: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(LATENCY_BUDGET_MAX_MS)
-    .optional()
-    .describe(`an integer within 1..${LATENCY_BUDGET_MAX_MS}: milliseconds story expansion may take; when it cuts in, coverage.not_searched.story_expansion_truncated is true`),
+  latency_budget_ms: numericParam(
+    z
+      .number()
+      .int()
+      .min(1)
+      .max(LATENCY_BUDGET_MAX_MS)
+      .optional()
+      .describe(`an integer within 1..${LATENCY_BUDGET_MAX_MS}: milliseconds story expansion may take; when it cuts in, coverage.not_searched.story_expansion_truncated is true`),
+  ),
   max_age: maxAgeSchema().optional(),
-  min_independent_origins: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(50)
-    .default(GROUND_DEFAULTS.min_independent_origins)
-    .describe(`an integer within 1..50 (default ${GROUND_DEFAULTS.min_independent_origins}): origins with distinct owners needed for status sufficient`),
+  min_independent_origins: numericParam(
+    z
+      .number()
+      .int()
+      .min(1)
+      .max(50)
+      .default(GROUND_DEFAULTS.min_independent_origins)
+      .describe(`an integer within 1..50 (default ${GROUND_DEFAULTS.min_independent_origins}): origins with distinct owners needed for status sufficient`),
+  ),
   mode: SearchModeSchema.default(GROUND_DEFAULTS.mode).describe(oneOf(SEARCH_MODES)),
   require_role: requireRoleSchema(),
   safe: flag('true drops explicit content; false allows everything').default(GROUND_DEFAULTS.safe),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { errors } from './errors.js';
 
 export function parseParams<Schema extends z.ZodObject>(schema: Schema, raw: Record<string, unknown>): z.output<Schema> {
+  raw = withNumbersRead(schema, raw);
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -37,4 +38,85 @@ export function flag(description: string) {
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
     .transform((value) => value === true || value === 'true' || value === '1')
     .describe(`${description} (true or false)`);
+}
+
+/** A plain decimal number as a query string writes one: no hex, no `Infinity`, no inner blanks. */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+const NUMERIC_PARAMETERS = new WeakSet<z.ZodType>();
+
+/**
+ * Mark a `z.number()` parameter as numeric (apply it last, after `describe`): `parseParams` reads
+ * a string value as a plain decimal number before the schema checks it. An empty or blank value
+ * (`limit=`, `limit=%20`, `limit=+`) is absent, so the default applies as when the parameter is
+ * left out; any other string that is not a decimal number, and any JSON value that is not a
+ * number (true, null, [], [0], {}), is a 400 naming the parameter, never read as 0.
+ */
+export function numericParam<Schema extends z.ZodType>(schema: Schema): Schema {
+  NUMERIC_PARAMETERS.add(schema);
+  return schema;
+}
+
+function readNumber(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return undefined;
+  // `+ 0` turns -0 into 0.
+  return DECIMAL.test(text) ? Number(text) + 0 : Number.NaN;
+}
+
+function withNumbersRead(schema: z.ZodObject, raw: Record<string, unknown>): Record<string, unknown> {
+  const shape = schema.shape as Record<string, z.ZodType>;
+  let read: Record<string, unknown> | null = null;
+  for (const name in raw) {
+    const field = shape[name];
+    if (!field || !NUMERIC_PARAMETERS.has(field)) continue;
+    read ??= { ...raw };
+    read[name] = readNumber(raw[name]);
+  }
+  return read ?? raw;
+}
+
+/** Longest query text (q, objective, claim, term) accepted, in characters. */
+export const QUERY_MAX_CHARS = 4096;
+/** Deepest nesting of parenthesised groups in a query (the engine refuses deeper ones too). */
+export const QUERY_MAX_NESTING = 32;
+
+/** The deepest `(` nesting outside double-quoted phrases, as the engine counts it. */
+export function queryNesting(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inPhrase = false;
+  for (const character of text) {
+    if (character === '"') inPhrase = !inPhrase;
+    else if (inPhrase) continue;
+    else if (character === '(') deepest = Math.max(deepest, ++depth);
+    else if (character === ')') depth = Math.max(0, depth - 1);
+  }
+  return deepest;
+}
+
+/**
+ * A query text: trimmed, non-empty, at most QUERY_MAX_CHARS characters and QUERY_MAX_NESTING
+ * nested groups (the query grammar parses groups by recursion; thousands of `(` would exhaust a
+ * worker thread's stack).
+ */
+export function queryText(description: string) {
+  return boundedQuery(description).describe(`${description} (at most ${QUERY_MAX_CHARS} characters)`);
+}
+
+/** `queryText` for a parameter that may be left out. */
+export function optionalQueryText(description: string) {
+  return boundedQuery(description).optional().describe(`${description} (at most ${QUERY_MAX_CHARS} characters)`);
+}
+
+function boundedQuery(description: string) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .max(QUERY_MAX_CHARS)
+    .refine((value) => queryNesting(value) <= QUERY_MAX_NESTING, {
+      message: `${description}; at most ${QUERY_MAX_NESTING} nested parentheses`,
+    });
 }

@@ -1,6 +1,6 @@
 /** The search capability and its siblings browse and similar (SPEC 4.1, 4.3, 4.8, 2.1, 2.2). */
 import { z } from 'zod';
-import { flag, inList } from './params.js';
+import { flag, inList, numericParam, queryText, optionalQueryText } from './params.js';
 
 export const SEARCH_LIMIT_MAX = 100;
 export const SEARCH_LIMIT_DEFAULT = 10;
@@ -26,16 +26,18 @@ function oneOf(values: readonly string[]): string {
 }
 
 function limitSchema() {
-  return z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(SEARCH_LIMIT_DEFAULT)
-    .transform((limit) => Math.min(limit, SEARCH_LIMIT_MAX))
-    .describe(`an integer >= 0 (default ${SEARCH_LIMIT_DEFAULT}; above ${SEARCH_LIMIT_MAX} is clamped; 0 returns only the count)`);
+  return numericParam(
+    z
+      .number()
+      .int()
+      .min(0)
+      .default(SEARCH_LIMIT_DEFAULT)
+      .transform((limit) => Math.min(limit, SEARCH_LIMIT_MAX))
+      .describe(`an integer >= 0 (default ${SEARCH_LIMIT_DEFAULT}; above ${SEARCH_LIMIT_MAX} is clamped; 0 returns only the count)`),
+  );
 }
 
-const unixSeconds = (meaning: string) => z.coerce.number().int().optional().describe(`unix seconds: ${meaning}`);
+const unixSeconds = (meaning: string) => numericParam(z.number().int().optional().describe(`unix seconds: ${meaning}`));
 const listOf = (values: readonly string[], meaning: string) =>
   inList(`${meaning}; each ${oneOf(values)}`).refine((items) => items.every((item) => values.includes(item)), {
     message: `each value must be ${oneOf(values)}`,
@@ -58,13 +60,13 @@ const filterShape = {
   to: unixSeconds('fetched at or before'),
   published_from: unixSeconds('published at or after (content date, not crawl time)'),
   published_to: unixSeconds('published at or before'),
-  min_host_rank: z.coerce.number().min(0).max(1).optional().describe('a number within 0..1: host trust floor'),
-  min_quality: z.coerce.number().int().optional().describe('an integer quality floor'),
-  min_words: z.coerce.number().int().min(0).optional().describe('an integer >= 0: passage length floor in words'),
-  max_words: z.coerce.number().int().min(0).optional().describe('an integer >= 0: passage length ceiling in words'),
-  min_centrality: z.coerce.number().min(0).optional().describe('a number >= 0: graph centrality floor'),
-  min_independent_sources: z.coerce.number().int().min(0).optional().describe('an integer >= 0: only stories asserted by at least this many distinct hosts'),
-  term: z.string().trim().min(1).optional().describe('an exact needle: only passages carrying this term'),
+  min_host_rank: numericParam(z.number().min(0).max(1).optional().describe('a number within 0..1: host trust floor')),
+  min_quality: numericParam(z.number().int().optional().describe('an integer quality floor')),
+  min_words: numericParam(z.number().int().min(0).optional().describe('an integer >= 0: passage length floor in words')),
+  max_words: numericParam(z.number().int().min(0).optional().describe('an integer >= 0: passage length ceiling in words')),
+  min_centrality: numericParam(z.number().min(0).optional().describe('a number >= 0: graph centrality floor')),
+  min_independent_sources: numericParam(z.number().int().min(0).optional().describe('an integer >= 0: only stories asserted by at least this many distinct hosts')),
+  term: optionalQueryText('an exact needle: only passages carrying this term'),
   safe: flag('true drops explicit content; false allows everything').default(true),
 };
 
@@ -84,7 +86,7 @@ function checkBounds(params: Bounded, context: z.RefinementCtx): void {
 
 export const SearchParamsSchema = z
   .object({
-    q: z.string().trim().min(1).describe('a non-empty query: terms (OR-ed, ranked), AND, OR, -term, "exact phrase"'),
+    q: queryText('a non-empty query: terms (OR-ed, ranked), AND, OR, -term, "exact phrase"'),
     mode: SearchModeSchema.default('hybrid').describe(oneOf(SEARCH_MODES)),
     sort: z.enum(SEARCH_SORTS).default('relevance').describe(oneOf(SEARCH_SORTS)),
     collapse: z.enum(COLLAPSES).default('none').describe(`${oneOf(COLLAPSES)}: one result per host, page or story`),

@@ -90,7 +90,8 @@ async function runAndSettle<Schema extends z.ZodObject, Body>(
       ? await services.evidenceGate.run(() => capability.run(params, services))
       : await capability.run(params, services);
   } catch (error) {
-    if (ranBeforeFailing(error)) {
+    // A call cut off by a shutdown (its workers closed under it) was never answered: free.
+    if (ranBeforeFailing(error) && !services.inFlight.stopping) {
       await meter.settle(reservation, Math.min(capability.failureCost, capability.cost));
     } else {
       meter.release(reservation);

@@ -1,17 +1,31 @@
+import { errors } from '@evidence/schemas';
+
 /**
- * Calls under way, so a shutdown can let them finish: the listening socket closes first (no new
- * calls), then `drained` waits for the running ones (bounded), and only then do the pools and
- * the ledger close. Without it, a SIGTERM cut calls off mid-way ("Terminating worker thread").
+ * Calls under way, so a shutdown can let them finish: intake stops first (no new calls), then
+ * `drained` waits for the running ones (bounded), and only then do the pools and the ledger
+ * close. Without it, a SIGTERM cut calls off mid-way ("Terminating worker thread").
  */
 export class InFlight {
   private running = 0;
   private waiters: (() => void)[] = [];
+  private stopped = false;
 
   get count(): number {
     return this.running;
   }
 
+  /** Whether a shutdown has begun: a call that fails from here on is not charged. */
+  get stopping(): boolean {
+    return this.stopped;
+  }
+
+  /** From now on `track` refuses new calls with a 503 (retry-after), before anything is reserved. */
+  stopIntake(): void {
+    this.stopped = true;
+  }
+
   async track<T>(work: () => Promise<T>): Promise<T> {
+    if (this.stopped) throw errors.shuttingDown();
     this.running++;
     try {
       return await work();

@@ -1,12 +1,12 @@
 /** Assemble the server: stores, shard pool, routes, listening socket; and take it down again. */
-import uWS from 'uWebSockets.js';
 import { join } from 'node:path';
 import { EvidencePool, LedgerIndex } from '@evidence/evidence';
 import { ensureManifest } from '@evidence/native';
 import { ShardPool } from '@evidence/pool';
 import { openStores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
-import { registerRoutes } from './routes/index.js';
+import { HttpTransport } from './http/transport.js';
+import { buildRouter } from './routes/index.js';
 import type { Services } from './services.js';
 import { EvidenceGate } from './evidence-gate.js';
 import { InFlight } from './in-flight.js';
@@ -56,25 +56,27 @@ export async function closeServices(services: Services): Promise<void> {
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const services = await openServices(config);
-  const app = uWS.App();
-  registerRoutes(app, services);
-  const listenSocket = await new Promise<uWS.us_listen_socket>((resolve, reject) => {
-    app.listen(config.host, config.port, (socket) => {
-      if (socket) resolve(socket);
-      else reject(new Error(`cannot listen on ${config.host}:${config.port}`));
-    });
-  });
-  const port = uWS.us_socket_local_port(listenSocket);
+  const transport = new HttpTransport(buildRouter(services));
+  let port: number;
+  try {
+    port = await transport.listen(config.host, config.port);
+  } catch (error) {
+    await closeServices(services);
+    throw new Error(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
   return {
     port,
     services,
     async close() {
-      uWS.us_listen_socket_close(listenSocket);
+      // Intake stops first: no new connections, and a request that still arrives on a kept-alive
+      // one is answered 503 without running or being charged.
+      transport.stopIntake();
+      services.inFlight.stopIntake();
       await services.inFlight.drained(SHUTDOWN_DRAIN_MS);
       // The last answers are written in the turn their calls finish: after it, drop the
-      // kept-alive connections too.
+      // remaining connections too.
       await new Promise((resolve) => setImmediate(resolve));
-      app.close();
+      transport.closeConnections();
       await closeServices(services);
     },
   };

@@ -1,7 +1,7 @@
 /**
  * HTTP answers without a transport: a request copied into plain values goes in, status, headers
- * and body come out. The uWS adapter (routes/rest-adapter.ts) writes them to its response; any
- * other transport (the node:http peer in bench/) can serve the same capabilities through here.
+ * and body come out. The node:http transport (http/transport.ts) writes them; any other
+ * transport can serve the same capabilities through here.
  */
 import type { z } from 'zod';
 import { ServiceError } from '@evidence/schemas';
@@ -19,6 +19,8 @@ export interface RequestSnapshot {
   headers: { xApiKey: string | null; authorization: string | null };
   address: string;
   parameters: string[];
+  /** The caller's well-formed `x-request-id`, else one made for this request; every answer carries it. */
+  requestId: string;
 }
 
 export interface HttpAnswer {
@@ -42,18 +44,26 @@ export function jsonAnswer(body: unknown, headers: Headers = {}): HttpAnswer {
   return { status: 200, contentType: 'application/json', body: JSON.stringify(body), headers };
 }
 
-/** A ServiceError's status and message as plain text (SPEC 7); anything else is a logged 500. */
-export function errorAnswer(error: unknown, headers: Headers = {}): HttpAnswer {
+export const PLAIN_TEXT = 'text/plain; charset=utf-8';
+
+/** A plain-text answer (SPEC 7: every error body is text/plain). */
+export function textAnswer(status: number, body: string, headers: Headers = {}): HttpAnswer {
+  return { status, contentType: PLAIN_TEXT, body, headers };
+}
+
+/**
+ * A ServiceError's status and message as plain text (SPEC 7); anything else is a 500 whose
+ * body names the request id the operator's log line carries with the cause.
+ */
+export function errorAnswer(error: unknown, headers: Headers = {}, requestId?: string): HttpAnswer {
   const serviceError = error instanceof ServiceError ? error : null;
-  if (!serviceError) console.error('internal error:', error);
   const errorHeaders: Headers = { ...headers };
-  if (serviceError?.retryAfter !== undefined) errorHeaders['retry-after'] = String(serviceError.retryAfter);
-  return {
-    status: serviceError?.status ?? 500,
-    contentType: 'text/plain; charset=utf-8',
-    body: serviceError?.message ?? 'internal error',
-    headers: errorHeaders,
-  };
+  if (!serviceError) {
+    console.error(`internal error (request id ${requestId ?? 'none'}):`, error);
+    return textAnswer(500, requestId ? `internal error (request id ${requestId})` : 'internal error', errorHeaders);
+  }
+  if (serviceError.retryAfter !== undefined) errorHeaders['retry-after'] = String(serviceError.retryAfter);
+  return textAnswer(serviceError.status, serviceError.message, errorHeaders);
 }
 
 export type AuthenticatedWork = (caller: AuthenticatedCaller, snapshot: RequestSnapshot) => Promise<unknown>;
@@ -67,7 +77,7 @@ export async function answerAuthenticated(services: Services, snapshot: RequestS
   try {
     caller = services.stores.authenticate(snapshot.headers, snapshot.address);
   } catch (error) {
-    return errorAnswer(error);
+    return errorAnswer(error, {}, snapshot.requestId);
   }
   const rateHeaders = (): Headers => ({
     'x-ratelimit-remaining': String(services.stores.meter.remainingThisMinute(caller.tenant)),
@@ -76,7 +86,7 @@ export async function answerAuthenticated(services: Services, snapshot: RequestS
     const body = await work(caller, snapshot);
     return jsonAnswer(body, rateHeaders());
   } catch (error) {
-    return errorAnswer(error, rateHeaders());
+    return errorAnswer(error, rateHeaders(), snapshot.requestId);
   }
 }
 

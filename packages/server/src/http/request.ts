@@ -1,16 +1,12 @@
-/**
- * Copy what a handler needs out of a uWS request synchronously: the request object does not
- * outlive the callback, so nothing may read it after the first await.
- */
-import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
+/** A node:http request copied into the plain values a handler reads (`RequestSnapshot`). */
+import type { IncomingMessage } from 'node:http';
 import { parseQuery, type RequestSnapshot } from './answer.js';
 
 export type { RequestSnapshot };
 
 /**
  * A path parameter that is not valid percent-encoding (`/doc/%`) reads as empty, which the
- * capability's schema refuses with a 400; decodeURIComponent would throw inside the uWS callback
- * and take the whole process down.
+ * capability's schema refuses with a 400 naming it.
  */
 function decodeParameter(raw: string): string {
   try {
@@ -20,18 +16,31 @@ function decodeParameter(raw: string): string {
   }
 }
 
-export function snapshotRequest(res: HttpResponse, req: HttpRequest, parameterCount = 0): RequestSnapshot {
-  const query = parseQuery(req.getQuery() ?? '');
-  const parameters: string[] = [];
-  for (let index = 0; index < parameterCount; index++) parameters.push(decodeParameter(req.getParameter(index) ?? ''));
-  const xApiKey = req.getHeader('x-api-key');
-  const authorization = req.getHeader('authorization');
+function header(request: IncomingMessage, name: string): string | null {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value[0] : value) || null;
+}
+
+/** Path and raw query of a request target: origin form (`/a?b`) or absolute form (`http://h/a?b`). */
+export function splitTarget(target: string): { path: string; rawQuery: string } {
+  let rest = target;
+  if (!rest.startsWith('/')) {
+    const afterScheme = rest.indexOf('://');
+    const pathStart = afterScheme < 0 ? -1 : rest.indexOf('/', afterScheme + 3);
+    rest = pathStart < 0 ? '/' : rest.slice(pathStart);
+  }
+  const queryStart = rest.indexOf('?');
+  return queryStart < 0 ? { path: rest, rawQuery: '' } : { path: rest.slice(0, queryStart), rawQuery: rest.slice(queryStart + 1) };
+}
+
+export function snapshotRequest(request: IncomingMessage, path: string, rawQuery: string, rawParameters: string[], requestId: string): RequestSnapshot {
   return {
-    method: req.getCaseSensitiveMethod(),
-    url: req.getUrl(),
-    query,
-    headers: { xApiKey: xApiKey || null, authorization: authorization || null },
-    address: Buffer.from(res.getRemoteAddressAsText()).toString(),
-    parameters,
+    method: request.method ?? 'GET',
+    url: path,
+    query: parseQuery(rawQuery),
+    headers: { xApiKey: header(request, 'x-api-key'), authorization: header(request, 'authorization') },
+    address: request.socket.remoteAddress ?? '',
+    parameters: rawParameters.map(decodeParameter),
+    requestId,
   };
 }

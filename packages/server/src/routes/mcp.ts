@@ -5,139 +5,145 @@
  * REST route does, so bodies and charges agree.
  *
  * Answers that concern the key or its allowance (401, 402, 429) keep their HTTP status and
- * plain-text body, also when the allowance runs out during a tools/call; every other failure of
- * a tool is a tool result with `isError`. `?profile=grounding` serves only that profile's tools.
+ * plain-text body when the request is one call, also when the allowance runs out during a
+ * tools/call; every other failure of a tool is a tool result with `isError`. A batch (a JSON
+ * array) runs its messages one by one, in order: each answers as it would alone, a call refused
+ * for the key or its allowance answers a JSON-RPC error object (code MCP_ACCESS_REFUSED, data
+ * with the HTTP status and retry-after) in its place, and only a batch whose every call was
+ * refused answers with that HTTP status. `?profile=grounding` serves only that profile's tools.
  */
-import { STATUS_CODES } from 'node:http';
-import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
+import type { IncomingHttpHeaders } from 'node:http';
 import { handleStatelessRequest, type Toolset } from '@evidence/mcp';
-import { ServiceError } from '@evidence/schemas';
+import type { ServiceError } from '@evidence/schemas';
 import type { AuthenticatedCaller } from '@evidence/stores';
 import { catalogToolInvoker, toolsetFor } from '../discovery/tools.js';
-import { snapshotRequest } from '../http/request.js';
-import { respond, respondError, type Headers, type ResponseState } from '../http/respond.js';
+import { errorAnswer, jsonAnswer, textAnswer, type Headers, type HttpAnswer } from '../http/answer.js';
+import type { RouteRequest, Router } from '../http/router.js';
 import type { Services } from '../services.js';
 
 /** Bound on a JSON-RPC request body; a tools/call is a few hundred bytes. */
 export const MCP_MAX_BODY_BYTES = 1 << 20;
 
-const PLAIN_TEXT = 'text/plain; charset=utf-8';
-
-function payloadTooLarge(): ServiceError {
-  return new ServiceError('payload_too_large', `payload too large: an MCP request body may hold at most ${MCP_MAX_BODY_BYTES} bytes`);
-}
+/** JSON-RPC error code (implementation-defined server error range) of a batch call refused for its key or allowance. */
+export const MCP_ACCESS_REFUSED = -32001;
 
 /**
- * Collect the request body, at most `maxBytes`; resolves null past the bound. uWS hands out
- * chunks that are reused after the callback returns, so each is copied.
+ * The URL the SDK reads into its request info. It is fixed: the caller's Host header names no
+ * resource here, and an odd one (`a b`, `[`, `x:99999`) must not fail building the Request.
  */
-function readBody(res: HttpResponse, maxBytes: number): Promise<Buffer | null> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let finished = false;
-    res.onData((chunk, isLast) => {
-      if (finished) return;
-      size += chunk.byteLength;
-      if (size > maxBytes) {
-        finished = true;
-        resolve(null);
-        return;
-      }
-      chunks.push(Buffer.from(chunk.slice(0)));
-      if (isLast) {
-        finished = true;
-        resolve(Buffer.concat(chunks, size));
-      }
-    });
-  });
+const MCP_URL = 'http://localhost/mcp';
+
+/** The request's headers as Web Headers for the SDK; a header a Web Request cannot carry is left out. */
+function webHeaders(headers: IncomingHttpHeaders): globalThis.Headers {
+  const copied = new globalThis.Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    try {
+      copied.append(name, Array.isArray(value) ? value.join(', ') : value);
+    } catch {
+      // skipped: not a valid Web header
+    }
+  }
+  return copied;
 }
 
-/** Every header of the request, for the Web Request the SDK reads. */
-function copyHeaders(req: HttpRequest): globalThis.Headers {
-  const headers = new globalThis.Headers();
-  req.forEach((name, value) => headers.append(name, value));
-  return headers;
-}
-
-/** Write a Web Response (status, headers, body) in one cork, as `respond` does for ours. */
-async function respondWeb(res: HttpResponse, state: ResponseState, response: Response, extraHeaders: Headers): Promise<void> {
+/** A Web Response as an answer; the transport writes content-length itself. */
+async function webAnswer(response: Response, extraHeaders: Headers): Promise<HttpAnswer> {
   const body = response.body === null ? '' : await response.text();
-  if (state.aborted) return;
-  res.cork(() => {
-    res.writeStatus(`${response.status} ${STATUS_CODES[response.status] ?? 'Status'}`);
-    response.headers.forEach((value, name) => {
-      // uWS writes content-length itself.
-      if (name !== 'content-length') res.writeHeader(name, value);
-    });
-    for (const name in extraHeaders) res.writeHeader(name, extraHeaders[name]);
-    res.end(body);
+  const headers: Headers = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length' && name !== 'content-type') headers[name] = value;
   });
+  return { status: response.status, contentType: response.headers.get('content-type') ?? 'application/json', body, headers: { ...headers, ...extraHeaders } };
 }
 
-async function serveMcpRequest(
-  res: HttpResponse,
-  state: ResponseState,
-  services: Services,
-  caller: AuthenticatedCaller,
-  toolset: Toolset,
-  request: { url: string; headers: globalThis.Headers },
-): Promise<void> {
-  const rateHeaders = (): Headers => ({
-    'x-ratelimit-remaining': String(services.stores.meter.remainingThisMinute(caller.tenant)),
-  });
-  const body = await readBody(res, MCP_MAX_BODY_BYTES);
-  if (state.aborted) return;
-  if (body === null) {
-    respondError(res, state, payloadTooLarge(), rateHeaders());
-    return;
-  }
-  const access: { error: ServiceError | null } = { error: null };
-  const invoke = catalogToolInvoker(services, caller, (error) => {
-    access.error ??= error;
-  });
-  const response = await handleStatelessRequest({ url: request.url, headers: request.headers, body: body.toString('utf8') }, toolset, invoke);
-  if (access.error) {
-    respondError(res, state, access.error, rateHeaders());
-    return;
-  }
-  await respondWeb(res, state, response, rateHeaders());
+interface MessageOutcome {
+  response: Response;
+  /** A 401, 402 or 429 raised by a tools/call of this message, if any. */
+  refused: ServiceError | null;
 }
 
-export function registerMcp(app: TemplatedApp, services: Services): void {
-  app.post('/mcp', (res, req) => {
-    const state: ResponseState = { aborted: false };
-    res.onAborted(() => {
-      state.aborted = true;
-    });
-    // The request object dies with this callback: copy everything now.
-    const snapshot = snapshotRequest(res, req);
-    const headers = copyHeaders(req);
-    const rawQuery = req.getQuery();
-    const url = `http://${headers.get('host') || 'localhost'}/mcp${rawQuery ? `?${rawQuery}` : ''}`;
+function messageId(message: unknown): string | number | null | undefined {
+  if (typeof message !== 'object' || message === null || !('id' in message)) return undefined;
+  const id = (message as { id: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' || id === null ? id : null;
+}
 
+function refusalObject(id: string | number | null, error: ServiceError): unknown {
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: { code: MCP_ACCESS_REFUSED, message: error.message, data: { status: error.status, ...(error.retryAfter !== undefined ? { retry_after: error.retryAfter } : {}) } },
+  };
+}
+
+export function registerMcp(router: Router, services: Services): void {
+  const serve = async ({ snapshot, headers, body }: RouteRequest): Promise<HttpAnswer> => {
     let caller: AuthenticatedCaller;
     let toolset: Toolset;
     try {
       caller = services.stores.authenticate(snapshot.headers, snapshot.address);
       toolset = toolsetFor(snapshot.query.profile ?? null);
-      const declaredLength = Number(headers.get('content-length') ?? 0);
-      if (declaredLength > MCP_MAX_BODY_BYTES) throw payloadTooLarge();
     } catch (error) {
-      respondError(res, state, error);
-      return;
+      return errorAnswer(error, {}, snapshot.requestId);
     }
-    serveMcpRequest(res, state, services, caller, toolset, { url, headers }).catch((error: unknown) => respondError(res, state, error));
-  });
+    const rateHeaders = (): Headers => ({
+      'x-ratelimit-remaining': String(services.stores.meter.remainingThisMinute(caller.tenant)),
+    });
+    const requestHeaders = webHeaders(headers);
+    const url = snapshot.query.profile ? `${MCP_URL}?profile=${encodeURIComponent(snapshot.query.profile)}` : MCP_URL;
+    const text = (body ?? Buffer.alloc(0)).toString('utf8');
+    const run = async (parsedBody?: unknown): Promise<MessageOutcome> => {
+      const access: { refused: ServiceError | null } = { refused: null };
+      const invoke = catalogToolInvoker(services, caller, (error) => {
+        access.refused ??= error;
+      });
+      const response = await handleStatelessRequest({ url, headers: requestHeaders, body: text, parsedBody }, toolset, invoke);
+      return { response, refused: access.refused };
+    };
+
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (!Array.isArray(parsed) || parsed.length === 0) {
+      const { response, refused } = await run(parsed);
+      return refused ? errorAnswer(refused, rateHeaders(), snapshot.requestId) : webAnswer(response, rateHeaders());
+    }
+
+    const answers: unknown[] = [];
+    let firstRefusal: ServiceError | null = null;
+    let refusals = 0;
+    for (const message of parsed) {
+      const { response, refused } = await run(message);
+      if (refused) {
+        refusals++;
+        firstRefusal ??= refused;
+        const id = messageId(message);
+        if (id !== undefined) answers.push(refusalObject(id, refused));
+        continue;
+      }
+      const answer = response.body === null ? '' : await response.text();
+      if (answer === '') continue; // a notification: nothing to answer
+      try {
+        const decoded: unknown = JSON.parse(answer);
+        answers.push(...(Array.isArray(decoded) ? decoded : [decoded]));
+      } catch {
+        answers.push({ jsonrpc: '2.0', id: messageId(message) ?? null, error: { code: -32603, message: 'internal error' } });
+      }
+    }
+    if (firstRefusal && refusals === parsed.length) return errorAnswer(firstRefusal, rateHeaders(), snapshot.requestId);
+    if (answers.length === 0) return { status: 202, contentType: 'application/json', body: '', headers: rateHeaders() };
+    return jsonAnswer(answers, rateHeaders());
+  };
+  router.post('/mcp', serve, { maxBodyBytes: MCP_MAX_BODY_BYTES });
 
   // Stateless: no server-initiated stream to GET and no session to DELETE. The SDK client takes
   // a 405 on GET as "no stream offered".
-  const notAllowed = (res: HttpResponse) => {
-    respond(res, { aborted: false }, 405, PLAIN_TEXT, 'method not allowed: this MCP endpoint is stateless; send JSON-RPC requests with POST', {
-      allow: 'POST',
-    });
-  };
-  app.get('/mcp', notAllowed);
-  app.del('/mcp', notAllowed);
+  const notAllowed = () =>
+    textAnswer(405, 'method not allowed: this MCP endpoint is stateless; send JSON-RPC requests with POST', { allow: 'POST' });
+  router.get('/mcp', notAllowed);
+  router.delete('/mcp', notAllowed);
 }
-

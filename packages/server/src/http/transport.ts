@@ -1,0 +1,163 @@
+/**
+ * The HTTP/1.1 transport (node:http): routes a request to its handler and writes the answer,
+ * plain text for every error, `x-request-id` on every answer. node:http keeps the protocol
+ * right where a handler cannot: pipelined requests are answered in order, HEAD gets the headers
+ * of GET without the body, HTTP/1.0 is served, and a request the parser refuses gets a
+ * text/plain 400 (431 for oversized headers, 505 only for an HTTP version it does not speak).
+ *
+ * Shutdown in two steps: `stopIntake` closes the listening socket and the idle connections, and
+ * answers any further request on a kept-alive one 503 (retry-after, nothing run or charged,
+ * `connection: close`); `closeConnections` drops what is left once the calls under way are done.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { errors } from '@evidence/schemas';
+import { errorAnswer, textAnswer, type HttpAnswer } from './answer.js';
+import { snapshotRequest, splitTarget } from './request.js';
+import type { Router } from './router.js';
+
+/** Request header bytes accepted (431 past it). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+/** Time to receive a request's headers, and the whole request, before a 408. */
+export const HEADERS_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** An idle kept-alive connection is closed after this long. */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/** A caller's `x-request-id` is echoed when it looks like an id (no spaces, no control characters). */
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+function requestIdOf(request: IncomingMessage): string {
+  const sent = request.headers['x-request-id'];
+  return typeof sent === 'string' && WELL_FORMED_REQUEST_ID.test(sent) ? sent : randomUUID();
+}
+
+/** The body of a route that reads one, or null past `maxBytes` (declared or counted). */
+function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
+  if (Number(request.headers['content-length'] ?? 0) > maxBytes) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        request.off('data', onData);
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    request.on('data', onData);
+    request.on('end', () => resolve(Buffer.concat(chunks, size)));
+    request.on('error', () => resolve(null));
+  });
+}
+
+/** What a request the HTTP parser refused is answered with (node:http gives no response object then). */
+function parserRefusal(code: string | undefined): { status: number; body: string } {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return { status: 431, body: `request header fields too large: at most ${MAX_HEADER_BYTES} bytes of headers` };
+    case 'HPE_INVALID_VERSION':
+      return { status: 505, body: 'http version not supported: send HTTP/1.1 or HTTP/1.0' };
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+    case 'HPE_HEADERS_TIMEOUT':
+      return { status: 408, body: 'request timeout: the request did not arrive in time' };
+    default:
+      return { status: 400, body: `bad request: malformed HTTP request (${code ?? 'parse error'})` };
+  }
+}
+
+export class HttpTransport {
+  readonly server: Server;
+  private closing = false;
+
+  constructor(private readonly router: Router) {
+    this.server = createServer(
+      { maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS },
+      (request, response) => this.serve(request, response),
+    );
+    this.server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+      if (error.code === 'ECONNRESET' || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      const { status, body } = parserRefusal(error.code);
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: text/plain; charset=utf-8\r\n` +
+          `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+    });
+  }
+
+  listen(host: string, port: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject);
+        const address = this.server.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      });
+    });
+  }
+
+  /** No new connections, idle ones closed, and further requests on open ones answered 503. */
+  stopIntake(): void {
+    this.closing = true;
+    this.server.close();
+    this.server.closeIdleConnections();
+  }
+
+  /** Drop every connection left (after the calls under way have answered). */
+  closeConnections(): void {
+    this.server.closeAllConnections();
+  }
+
+  private serve(request: IncomingMessage, response: ServerResponse): void {
+    const requestId = requestIdOf(request);
+    if (this.closing) {
+      this.write(response, errorAnswer(errors.shuttingDown()), requestId);
+      return;
+    }
+    const { path, rawQuery } = splitTarget(request.url ?? '/');
+    const match = this.router.match(request.method ?? 'GET', path);
+    if (!match.found) {
+      const answer =
+        match.allow.length === 0
+          ? textAnswer(404, `not found: no route ${request.method} ${path}`)
+          : textAnswer(405, `method not allowed: ${path} takes ${match.allow.join(', ')}`, { allow: match.allow.join(', ') });
+      this.write(response, answer, requestId);
+      return;
+    }
+    const snapshot = snapshotRequest(request, path, rawQuery, match.parameters, requestId);
+    const { route } = match;
+    const body = route.maxBodyBytes === undefined ? Promise.resolve(null) : readBody(request, route.maxBodyBytes);
+    void body
+      .then((read): Promise<HttpAnswer> | HttpAnswer => {
+        if (route.maxBodyBytes !== undefined && read === null) {
+          response.shouldKeepAlive = false;
+          return errorAnswer(errors.payloadTooLarge(route.maxBodyBytes));
+        }
+        return route.handler({ snapshot, headers: request.headers, body: read });
+      })
+      .then(
+        (answer) => this.write(response, answer, requestId),
+        (error: unknown) => this.write(response, errorAnswer(error, {}, requestId), requestId),
+      );
+  }
+
+  /** Status, headers and body at once; nothing when the client has gone. HEAD drops the body. */
+  private write(response: ServerResponse, answer: HttpAnswer, requestId: string): void {
+    if (response.destroyed || response.writableEnded) return;
+    const headers: Record<string, string | number> = {
+      'content-type': answer.contentType,
+      'content-length': Buffer.byteLength(answer.body),
+      'x-request-id': requestId,
+      ...answer.headers,
+    };
+    if (this.closing) headers.connection = 'close';
+    response.writeHead(answer.status, headers);
+    response.end(answer.body);
+  }
+}
