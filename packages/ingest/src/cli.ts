@@ -5,6 +5,7 @@
  * read (malformed lines are reported and counted, not fatal), 1 when a file could not be
  * read or the run failed, 2 on a usage error.
  */
+import { statfsSync } from 'node:fs';
 import { formatSummary } from './summary.js';
 import { ingestFiles } from './ingest.js';
 import { createProgressReporter } from './progress.js';
@@ -15,6 +16,20 @@ function shardsFromEnvironment(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`SHARDS must be a positive integer, got ${JSON.stringify(value)}`);
   return Number(value);
+}
+
+/** Bytes free below which a failed run is most likely a full disk (the engine's message may not say so). */
+const NEARLY_FULL_BYTES = 16 * 1024 * 1024;
+
+/** A hint when the disk holding DATA_DIR is (nearly) full: the engine's error may not say so. */
+function diskHint(dataDir: string): string {
+  try {
+    const stats = statfsSync(dataDir);
+    const free = stats.bavail * stats.bsize;
+    return free < NEARLY_FULL_BYTES ? ` (the disk holding ${dataDir} is full: ${free} bytes free)` : '';
+  } catch {
+    return '';
+  }
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -44,7 +59,8 @@ async function main(argv: string[]): Promise<number> {
     return summary.unreadableFiles.length > 0 ? 1 : 0;
   } catch (error) {
     reporter.stop();
-    process.stderr.write(`ingest failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`ingest failed: ${error instanceof Error ? error.message : String(error)}${diskHint(dataDir)}\n`);
+    process.stderr.write('nothing after the last commit was kept; the index serves what was committed before it\n');
     return 1;
   }
 }

@@ -33,7 +33,16 @@ export function ledgerPath(dataDir: string): string {
 export function readManifest(dataDir: string): IndexManifest | null {
   const path = join(dataDir, MANIFEST_FILE);
   if (!existsSync(path)) return null;
-  return JSON.parse(readFileSync(path, 'utf8')) as IndexManifest;
+  let manifest: IndexManifest;
+  try {
+    manifest = JSON.parse(readFileSync(path, 'utf8')) as IndexManifest;
+  } catch (error) {
+    throw new Error(`${path} is not a readable index manifest (${(error as Error).message}); restore it from a backup: the shard count and shard set are recorded there`);
+  }
+  if (!Number.isInteger(manifest?.shards) || manifest.shards < 0 || !Number.isInteger(manifest.dimensions) || manifest.dimensions < 1) {
+    throw new Error(`${path} is not a valid index manifest: it needs an integer shards and dimensions`);
+  }
+  return manifest;
 }
 
 /** Write the manifest atomically (a reader never sees half of it). */

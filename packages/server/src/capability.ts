@@ -4,8 +4,8 @@
  * the same parameters, return the same body and cost the same.
  */
 import type { z } from 'zod';
-import { parseParams, ServiceError } from '@evidence/schemas';
-import type { AuthenticatedCaller } from '@evidence/stores';
+import { errors, parseParams, ServiceError } from '@evidence/schemas';
+import type { AuthenticatedCaller, Meter, Reservation } from '@evidence/stores';
 import type { Services } from './services.js';
 
 export interface Capability<Schema extends z.ZodObject = z.ZodObject, Body = unknown> {
@@ -92,12 +92,29 @@ async function runAndSettle<Schema extends z.ZodObject, Body>(
   } catch (error) {
     // A call cut off by a shutdown (its workers closed under it) was never answered: free.
     if (ranBeforeFailing(error) && !services.inFlight.stopping) {
-      await meter.settle(reservation, Math.min(capability.failureCost, capability.cost));
+      await settleDurably(meter, reservation, Math.min(capability.failureCost, capability.cost));
     } else {
       meter.release(reservation);
     }
     throw error;
   }
-  await meter.settle(reservation, capability.cost);
+  await settleDurably(meter, reservation, capability.cost);
   return { body, credits: capability.cost };
+}
+
+/** Seconds a caller is told to wait when the ledger could not take a row. */
+const LEDGER_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Settle, or answer 503 with `retry-after` when the ledger cannot make the row durable (its
+ * database locked by another process past the busy timeout, a full disk): no answer leaves
+ * without its row, and a call without a row is not charged.
+ */
+async function settleDurably(meter: Meter, reservation: Reservation, credits: number): Promise<void> {
+  try {
+    await meter.settle(reservation, credits);
+  } catch (error) {
+    console.error('usage ledger could not record a call; answering 503:', error instanceof Error ? error.message : error);
+    throw errors.storeUnavailable(LEDGER_RETRY_AFTER_SECONDS);
+  }
 }

@@ -6,6 +6,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { passage, startTestServer } from './fixture.js';
 
@@ -25,6 +26,34 @@ describe('server shutdown', () => {
     const charged = database.prepare("SELECT COUNT(*) AS calls FROM usage_ledger WHERE route = 'ground'").get() as { calls: number };
     database.close();
     expect(charged.calls).toBe(8);
+    rmSync(service.dataDir, { recursive: true, force: true });
+  });
+
+  it('stops intake first: the answer under way closes its connection, and a request behind it on that connection is never run or charged', async () => {
+    const shard = Array.from({ length: 200 }, (_, n) => passage(`p${n}:0`, `sourdough starter note ${n} on hydration and rye flour`));
+    const service = await startTestServer([shard, shard.map((p) => ({ ...p, id: `q${p.id}`, pageId: `q${p.pageId}` }))]);
+    const socket = connect(service.server.port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const request = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\nx-api-key: ${service.key}\r\n\r\n`;
+    socket.write(request('/ground?objective=sourdough+hydration'));
+    while (service.server.services.inFlight.count < 1) await new Promise((resolve) => setTimeout(resolve, 2));
+    const closed = service.server.close();
+    // The same connection, after close() began: intake has stopped.
+    socket.write(request('/search?q=sourdough'));
+    await closed;
+    await ended;
+    const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
+    // The ground call under way is answered with `connection: close`; the search sent behind it
+    // is refused (503, or dropped with the connection the client was told to close).
+    expect(statuses[0]).toBe(200);
+    expect(statuses.slice(1).every((status) => status === 503)).toBe(true);
+    expect(received).toMatch(/connection: close/i);
+    const database = new BetterSqlite3(join(service.dataDir, 'accounts.sqlite'), { readonly: true });
+    const charged = database.prepare('SELECT route, COUNT(*) AS calls FROM usage_ledger GROUP BY route').all() as { route: string; calls: number }[];
+    database.close();
+    expect(charged).toEqual([{ route: 'ground', calls: 1 }]);
     rmSync(service.dataDir, { recursive: true, force: true });
   });
 });

@@ -57,13 +57,14 @@ export class EmbeddedMeter implements Meter {
     this.monthlyUsage.releaseHold(open.tenant, open.cost);
     if (credits === 0) return Promise.resolve();
     this.monthlyUsage.bill(open.tenant, credits);
-    return this.ledger.append({
-      tenant: open.tenant,
-      route: open.route,
-      credits,
-      at: this.now(),
-      requestId: open.requestId,
-    });
+    // A row the ledger cannot make durable (the database locked past its busy timeout, a full
+    // disk) bills nothing: the call is answered 503 instead, so the month must not count it.
+    return this.ledger
+      .append({ tenant: open.tenant, route: open.route, credits, at: this.now(), requestId: open.requestId })
+      .catch((error: unknown) => {
+        this.monthlyUsage.unbill(open.tenant, credits);
+        throw error;
+      });
   }
 
   release(reservation: Reservation): void {

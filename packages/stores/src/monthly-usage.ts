@@ -54,4 +54,12 @@ export class MonthlyUsage {
     if (credits <= 0) return;
     this.usedByTenant.set(tenant, this.used(tenant) + credits);
   }
+
+  /** Take back a bill whose ledger row could not be written (the call was not answered). */
+  unbill(tenant: string, credits: number): void {
+    if (credits <= 0) return;
+    const remaining = this.used(tenant) - credits;
+    if (remaining <= 0) this.usedByTenant.delete(tenant);
+    else this.usedByTenant.set(tenant, remaining);
+  }
 }
