@@ -56,13 +56,22 @@ export function compact(text: string): CompactText {
   const offsets: number[] = [];
   let offset = 0;
   characters.forEach((character, index) => {
-    const leet = LEET[character] !== undefined && (letterAt(index - 1) || letterAt(index + 1)) ? LEET[character] : undefined;
-    const folded = leet ?? character.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-    for (const piece of folded) {
-      const letter = LOOK_ALIKES[piece] ?? piece;
-      if (/^[a-z]$/.test(letter)) {
+    const code = character.charCodeAt(0);
+    if (code < 128) {
+      // ASCII, the common case: letters as they are, leetspeak next to a letter, nothing else.
+      const lower = code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : character;
+      const letter = lower >= 'a' && lower <= 'z' ? lower : LEET[character] !== undefined && (letterAt(index - 1) || letterAt(index + 1)) ? LEET[character] : undefined;
+      if (letter !== undefined) {
         letters += letter;
         offsets.push(offset);
+      }
+    } else {
+      for (const piece of character.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()) {
+        const letter = LOOK_ALIKES[piece] ?? piece;
+        if (letter >= 'a' && letter <= 'z' && letter.length === 1) {
+          letters += letter;
+          offsets.push(offset);
+        }
       }
     }
     offset += character.length;

@@ -13,9 +13,11 @@ export interface SentenceRule {
   match(sentence: string): RegExpExecArray | null;
 }
 
-const rule = (reason: string, ...patterns: RegExp[]): SentenceRule => ({
+/** A rule of patterns behind a gate: a cheap test of words any match must contain, so most sentences cost one search. */
+const rule = (reason: string, gate: RegExp, ...patterns: RegExp[]): SentenceRule => ({
   reason,
   match(sentence) {
+    if (!gate.test(sentence)) return null;
     for (const pattern of patterns) {
       const found = pattern.exec(sentence);
       if (found) return found;
@@ -52,7 +54,9 @@ const YOUR_DIRECTIVES =
 const DIRECTIVES =
   '(?:instructions?|prompts?|directives?|guidelines|rules|guidance|context|messages?|commands?|orders|programming|training|restrictions|constraints|content polic(?:y|ies)|directions|system prompt|conversation|tasks?|requests?)';
 /** A cue said, not used: "the phrase 'ignore previous instructions'", "tells the model to ignore ...". */
-const NOT_REPORTED = `(?<!\\b(?:to|into|as|like|such as|e\\.g\\.|called|phrase|says?|said|writes?|wrote|typed?|telling|tells?|told|asking|asks?|asked|instructs?|instructing|example|prompts?|inputs?|string|text)[:,]? ["']?)`;
+const REPORTING = `(?:to|into|as|like|such as|reads?|goes|went|attack|payload|injection|jailbreak|e\\.g\\.|called|phrase|says?|said|writes?|wrote|typed?|telling|tells?|told|asking|asks?|asked|instructs?|instructing|example|prompts?|inputs?|string|text)[:,]? ["']?`;
+/** The override verb, unless reported (checked behind the verb, so the look-behind runs only where the verb is). */
+const OVERRIDE_USED = `\\b${OVERRIDE_VERB}(?<!\\b${REPORTING}${OVERRIDE_VERB})`;
 /** What the model writes back. */
 const RESPONSE_NOUN =
   "(?:responses?|repl(?:y|ies)|answers?|outputs?|summar(?:y|ies)|completions?|message|elucidation|explanations?|rendition|generated (?:text|content)|translation|final answer)(?:'s)?";
@@ -64,9 +68,10 @@ const LEAD = "^(?:[-*>\"'(\\[]\\s*)?(?:(?:please|kindly|now|also|then|and|just|s
 /** Hijacks of the instructions the model already has. */
 export const OVERRIDE = rule(
   'tells the model to drop its instructions',
-  new RegExp(`${NOT_REPORTED}\\b${OVERRIDE_VERB}(?: (?:all|any|every))?(?: (?:of|about))?(?: (?:the|your|my|these|those|its|any))?${QUALIFIERS} ${DIRECTIVES}\\b(?! (?:if|when|unless)\\b)`),
-  new RegExp(`${NOT_REPORTED}\\b${OVERRIDE_VERB}(?: (?:all|any|every))?(?: of)? your ${YOUR_DIRECTIVES}\\b`),
-  new RegExp(`${NOT_REPORTED}\\b${OVERRIDE_VERB} (?:all|any) (?:of the |the )?(?:instructions|prompts|directives)\\b(?! (?:if|when|unless|on|in|for)\\b)`),
+  /ignor|disregard|forget|overrid|bypass|stop|void|cancel|obsolete|revoked|null|invalid|no longer/,
+  new RegExp(`${OVERRIDE_USED}(?: (?:all|any|every))?(?: (?:of|about))?(?: (?:the|your|my|these|those|its|any))?${QUALIFIERS} ${DIRECTIVES}\\b(?! (?:if|when|unless)\\b)`),
+  new RegExp(`${OVERRIDE_USED}(?: (?:all|any|every))?(?: of)? your ${YOUR_DIRECTIVES}\\b`),
+  new RegExp(`${OVERRIDE_USED} (?:all|any) (?:of the |the )?(?:instructions|prompts|directives)\\b(?! (?:if|when|unless|on|in|for)\\b)`),
   new RegExp(`\\b${QUALIFIER} (?:instructions|prompts|directives|rules) (?:are|were|is) (?:now )?(?:void|cancell?ed|obsolete|revoked|null|invalid|overridden|no longer (?:valid|apply|in effect|relevant))`),
   /\b(?:ignore|disregard|forget) (?:everything|all|anything)(?: (?:you(?:'ve| have)? (?:been |were )?(?:told|given|read)|(?:said |written |stated )?(?:above|before|previously|prior|earlier|so far)|that came before|else))\b/,
   /(?:^|[.!?:] )(?:now,? )?stop (?:everything|what you(?:'re| are) doing|all (?:previous |current )?(?:tasks|processing))\b/,
@@ -75,12 +80,14 @@ export const OVERRIDE = rule(
 /** Leaks of the model's own configuration. */
 export const PROMPT_LEAK = rule(
   'asks the model to reveal its prompt',
+  /prompt|instructions|message|your (?:rules|guidelines)/,
   /\b(?:ignore|disregard|forget|override|bypass|reveal|print|show|output|repeat|leak|display|share|tell me|dump|recite)\b(?: \S+){0,3} (?:system prompts?|initial prompt|hidden prompt|hidden instructions|secret instructions|original prompt|pre-prompt|system message|developer message|your (?:instructions|prompt|rules|guidelines))\b/,
 );
 
 /** A fixed text to print instead of an answer. */
 export const EMIT_VERBATIM = rule(
   'tells the model to print a fixed text',
+  /print|say|output|repeat|respond|reply|answer|write/,
   /(?:^|[,;:!] |\b(?:and|then|please|now|instead) )(?:just|simply|only|instead)(?: (?:just|simply|only|now))* (?:print|say|output|repeat|respond with|reply with|answer with|write)\b/,
   /(?:^|[,;:!] |\b(?:and|then|please|now|instead|just) )(?:print|say|output|repeat|respond with|reply with|answer with) (?:only |just )?(?:exactly|verbatim|the (?:following|exact) (?:text|words?|phrase|sentence|string|message))\b/,
   /\b(?:print|say|output|repeat) (?:only |just )?"[^"]{1,200}" (?:verbatim|exactly|and nothing else|only)\b/,
@@ -91,6 +98,7 @@ export const EMIT_VERBATIM = rule(
 /** Words addressed to an AI by name or by what it is doing. */
 export const ADDRESSES_AI = rule(
   'addresses an AI system',
+  /\b(?:ai|a\.i\.|artificial|language model|llm|chat ?bot|chatgpt|gpt|claude|gemini|bard|bing|copilot|assistant|agent|bot)/,
   new RegExp(`(?:^|[:;"(] ?)(?:attention|note|notice|message|memo|warning|reminder|important|instructions?|dear|hey|hello|hi|to|ok|okay)(?: (?:to|for))?,?(?: (?:all|any|every|the))? ${AGENT}\\s*[:,!.-]`),
   new RegExp(`\\b${AGENT},?(?: (?:that|which|who) (?:are|is))? ${READING} ${DEICTIC}(?:,|:| -| (?:must|should|shall|needs? to|ha(?:ve|s) to|will|please|do not|don't|are (?:to|required|instructed|asked|expected)|is (?:to|required|instructed|asked|expected))\\b)`),
   new RegExp(`^(?:all |any |every |dear |the )?${AI}${AI_END},? ${MODAL} (?:always |never |now |only |also |immediately |instead |not )?${AI_VERB}\\b.*\\b${SELF_REFERENCE}\\b`),
@@ -104,12 +112,13 @@ export const ADDRESSES_AI = rule(
 /** Role-play and persona set-ups. */
 export const ROLE_PLAY = rule(
   'sets up a role for the model to play',
+  /\byou|pretend|imagine|character|anything now|mode\b/,
   new RegExp(`\\byou(?: are|'re)(?: now| actually| really| henceforth| no longer just)? (?:an? |the )?(?:(?:helpful|harmless|honest|friendly|unrestricted|uncensored|unfiltered|jailbroken|new|advanced|powerful|smart|evil|free) )*${AI}${AI_END}`),
   new RegExp(`\\byou(?: are|'re)(?: now| actually| really)? (?:an?|the) (?:(?:helpful|harmless|honest|friendly|unrestricted|uncensored|chat|coding|ai) )*assistant${ASSISTANT_END}`),
   /\byou(?: are|'re) now (?:in |operating in |running in )?(?:an? )?(?:unrestricted|uncensored|unfiltered|jailbreak|jailbroken|dan|god|evil|no-limits?|unlimited|developer|dev) mode\b/,
   /\bfrom now on,? (?:you (?:are (?:an?|the|my) |will (?:act|respond|answer|reply|only|always|never|pretend|roleplay|speak|talk|write|behave|ignore|refuse|comply)|must (?:act|respond|answer|reply|only|always|never)|act as|respond|answer|reply|shall|should)|(?:always |only )?(?:respond|reply|answer|act|speak|talk) (?:as|in|with|like|only))/,
   new RegExp(`\\b(?:act|behave|pretend|roleplay|role-play) (?:as|like) (?:if you (?:are|were) )?(?:an?|the|my) (?:unrestricted |uncensored |unfiltered |jailbroken |different |evil )?(?:${AI}${AI_END}|assistant${ASSISTANT_END})`),
-  /\b(?:i want you to|you will|you are going to|you must|you'll) (?:act|behave|pretend|roleplay|role-play) (?:as|like|to be|that you)\b/,
+  /\b(?:i want you to|you are going to|you're going to) (?:act|behave|pretend|roleplay|role-play) (?:as|like|to be|that you)\b/,
   /\b(?:pretend|imagine) (?:that )?you(?: are|'re) (?:an?|the|my) [\w\s-]{0,40}\b(?:with(?:out)? (?:no |any )?(?:restrictions|limits|limitations|filters|rules|guidelines|morals|ethics|censorship)|who (?:can|will) (?:do|say|answer) anything|(?:unrestricted|uncensored|unfiltered|jailbroken))\b/,
   /\b(?:stay in character|break(?:ing)? character|do anything now|(?:enable|activate|enter)(?:d)? (?:developer|dan|jailbreak|god) mode)\b/,
   /\byou (?:are|'re) (?:now )?(?:free(?:d)? from|no longer bound by|not bound by|released from) (?:all |any |your |the )*(?:restrictions|rules|guidelines|filters|polic(?:y|ies)|limitations|programming|constraints)\b/,
@@ -118,6 +127,7 @@ export const ROLE_PLAY = rule(
 /** Another task put in place of the user's. */
 export const TASK_HIJACK = rule(
   "replaces the user's task with another",
+  /task|request|question|assignment|instruction|message|note|notice|directive|order|system prompt|your|assistant|bot|model|agent/,
   /\bbefore you (?:can )?(?:solve|complete|do|finish|answer|start|continue|proceed with|work on|respond to) (?:the|your|this|any|my) (?:task|request|question|assignment|job)\b/,
   /\b(?:the|your) (?:original |initial |current |assigned )?(?:task|request|question|assignment) (?:that |which )?(?:i|the user|they|we|he|she) (?:gave|assigned|asked|sent|set|give)(?: to)? you\b/,
   /\b(?:important|urgent|new|updated|additional|secret|hidden|real|revised) (?:message|note|notice|instructions?|directives?|orders|tasks?|system prompt) (?:from (?:me|your (?:user|developer|creator|owner|admin(?:istrator)?)|the (?:user|developer|admin(?:istrator)?))\b.{0,60}\bto you|for (?:you|the (?:ai|assistant|model|agent|bot|chatbot|llm|language model)|(?:all |any )?(?:ai|language model|llm)s?)\b)/,
@@ -130,6 +140,7 @@ export const TASK_HIJACK = rule(
 /** Actions taken with the user's data, money or accounts, for someone else. */
 export const ACTS_FOR_USER = rule(
   "asks the model to act with the user's data or accounts",
+  /send|forward|mail|upload|post|share|leak|exfiltrate|transmit|copy|paste|submit|transfer|wire|pay|move|behalf|secretly|silently|covertly|quietly|discreetly|without|tool|plugin|using your|!\[/,
   /\b(?:send|forward|email|e-mail|mail|upload|post|share|leak|exfiltrate|transmit|copy|paste|submit)(?: (?:me|us|them))? (?:all |every |a copy of |the (?:full |whole |entire )?(?:contents?|body|text|list) of |the |any |their |his |her )*(?:(?:user|user's|users'|victim's|owner's|my|your user's|the user's|customer's|client's) )?(?:(?:unread|recent|latest|private|personal|saved|stored|last \d+) )*(?:e-?mails?|inbox|messages|dms|files|documents|passwords?|credentials|login details|security codes?|verification codes?|2fa codes?|one-time (?:codes?|passwords?)|otps?|api[ -]keys?|access tokens?|tokens|secrets|cookies|session(?: data| tokens?)?|chat history|conversation(?: history)?|contacts|address book|calendar|bank (?:details|statements?|account (?:details|numbers?))|credit card(?: details| numbers?)?|card numbers?|ssn|social security numbers?|personal (?:data|information|details))\b.{0,120}?\bto (?:\S+@\S+|https?:\/\/|www\.|this (?:address|url|email|server)|the following (?:address|url|email))/,
   /\b(?:send|transfer|wire|pay|move)\b.{0,40}\b(?:as much money as possible|all (?:the |of the |your |their )?(?:money|funds|balance|savings|crypto|bitcoin)|the (?:entire|whole|full) balance)\b/,
   /\b(?:send|email|forward|visit|open|navigate to|browse to|click|download|run|execute|install|post|buy|purchase|book|transfer|pay|sign up|subscribe|share|upload|delete|change)\b.{0,80}\bon (?:the user's|the reader's|their user's|the human's) behalf\b|\bon behalf of (?:the|your) (?:user|reader|human)\b/,
@@ -141,6 +152,7 @@ export const ACTS_FOR_USER = rule(
 /** Instructions for when the model reads or summarises the page. */
 export const WHILE_PROCESSING = rule(
   'tells the model what to do when it reads or summarises the page',
+  /summari|asked|processing|parsing|indexing|crawling|ingesting|generating|writing|answering|responding|replying|describing|reading|reviewing|evaluating|analy/,
   /\b(?:when|while|whenever|if|once|before|after) (?:you(?:'re| are)? )?(?:summari[sz](?:e|es|ing)|asked (?:about|to summari[sz]e|for a summary)|processing|parsing|indexing|crawling|ingesting|generating (?:a|the|your) (?:summary|response|answer|reply)|writing (?:a|the|your) (?:summary|response|answer|reply)|(?:answering|responding to|replying to) (?:questions?|queries|the user|users|requests?|prompts?)|describing this|(?:reading|reviewing|evaluating|analy[sz]ing) (?:this|these|the following) (?:page|text|document|article|content|email|review|website|site|passage|section))\b[^,]{0,80},? (?:please |you (?:must|should|will|shall|need to) |always |only |also |make sure to |be sure to )?(?:say|tell|state|mention|include|add|write|respond|reply|answer|recommend|claim|describe|refer|print|output|insert|append|report|note|rate|rank|praise|call|insist|emphasi[sz]e|conclude|present|use|send|forward|visit|ignore|suggest|link|cite|do not|don't|never)\b/,
 );
 
@@ -162,8 +174,10 @@ const IDENTIFIER =
   /\b(?:(?:reference|order|account|customer|booking|ticket|case|invoice|member(?:ship)?|tracking|confirmation|phone|postal|zip|policy|claim) (?:numbers?|codes?|ids?)|your (?:full )?(?:names?|address(?:es)?|details|signature|ids?|date of birth|postcode))\b/;
 
 /** The order's verb when the sentence opens with one ("Please add ...", "Now misspell ..."), else null. */
+const LEADING_VERB = new RegExp(`${LEAD}([a-z][a-z'-]*)`);
+
 export function leadingVerb(sentence: string): { verb: string; end: number } | null {
-  const lead = new RegExp(`${LEAD}([a-z][a-z'-]*)`).exec(sentence);
+  const lead = LEADING_VERB.exec(sentence);
   if (!lead) return null;
   const verb = lead[1];
   // A participle is no order ("Looking forward", "Attached is"); short words ending so may be verbs ("embed", "bring").
@@ -190,6 +204,7 @@ const YOU_MUST = /\byou (?:must|should|shall|need to|have to|will|are to|are req
 export const RESPONSE_TARGET: SentenceRule = {
   reason: 'tells the model how to write its answer',
   match(sentence) {
+    if (!sentence.includes('your')) return null;
     const must = YOUR_RESPONSE_MUST.exec(sentence) ?? SHAPE_YOUR_RESPONSE.exec(sentence);
     if (must) return must;
     const target = IN_YOUR_RESPONSE.exec(sentence);
@@ -223,7 +238,7 @@ function harmfulCode(sentence: string): boolean {
 export const CODE_PAYLOAD: SentenceRule = {
   reason: "tells the model to put harmful code into its answer",
   match(sentence) {
-    if (leadingVerb(sentence) === null) return null;
+    if (!sentence.includes('code') || leadingVerb(sentence) === null) return null;
     const mention = CODE_MENTION.exec(sentence);
     if (!mention || !CODE_TARGET.test(sentence) || !harmfulCode(sentence)) return null;
     return mention;
@@ -235,6 +250,7 @@ export const CODE_PAYLOAD: SentenceRule = {
 /** "Ignore all previous instructions" in German, French, Spanish, Italian, Portuguese, Dutch, Russian, Chinese and Japanese. */
 export const OVERRIDE_OTHER_LANGUAGES = rule(
   'tells the model to drop its instructions (not in English)',
+  /[^\x00-\x7f]|ignor|vergiss|missacht|oublie|olvid|dimentica|esque|desconsidere|negeer|vergeet|caso omiso/,
   /\b(?:ignorier(?:e|en|t)?|vergiss|vergessen sie|missachte(?:n)?)\b.{0,40}\b(?:alle[nrs]?|vorherigen?|bisherigen?|obigen?|vorangegangenen?|früheren?)\b.{0,30}\b(?:anweisungen|instruktionen|befehle|vorgaben|regeln|anordnungen)\b/,
   /\b(?:ignore[rz]?|oublie[rz]?|ne tiens pas compte|ne tenez pas compte)\b.{0,40}\b(?:toutes?|tous|précédentes?|precedentes?|antérieures?|anterieures?|ci-dessus)\b.{0,30}\b(?:instructions|consignes|directives|ordres|règles|regles)\b/,
   /\b(?:ignora|ignore|ignoren|olvida|olvide|olviden|haz caso omiso|dimentica)\b.{0,40}\b(?:todas|todos|anteriores|previas|tutte|precedenti)\b.{0,30}\b(?:instrucciones|indicaciones|directivas|órdenes|reglas|istruzioni|indicazioni|direttive|regole)\b/,
@@ -248,6 +264,7 @@ export const OVERRIDE_OTHER_LANGUAGES = rule(
 /** "In your answer" in those languages. */
 export const RESPONSE_TARGET_OTHER_LANGUAGES = rule(
   'tells the model how to write its answer (not in English)',
+  /antwort|zusammenfassung|ausgabe|r[ée]ponse|r[ée]sum[ée]|respuesta|resumen|risposta|sintesi|resposta|resumo|antwoord|samenvatting|ответ|резюме|回答|回复|答复|总结|摘要|返答/,
   /\b(?:in deiner|in ihrer|in eurer) (?:antwort|zusammenfassung|ausgabe)\b/,
   /\b(?:dans (?:ta|votre) (?:réponse|reponse|résumé|resume))\b/,
   /\b(?:en (?:tu|su) (?:respuesta|resumen)|nella (?:tua|sua) (?:risposta|sintesi)|na (?:sua|tua) (?:resposta|resumo)|in (?:je|uw) (?:antwoord|samenvatting))\b/,
@@ -260,6 +277,7 @@ export const RESPONSE_TARGET_OTHER_LANGUAGES = rule(
 /** A system-role chat turn is an instruction to a model. */
 export const SYSTEM_TURN = rule(
   'opens a system turn of a chat template',
+  /^(?:<|\[|#|system)/,
   /^(?:<\|\s*im_start\s*\|>\s*system\b|<\|\s*system\s*\|>|<<\s*sys\s*>>|(?:<s>\s*)?\[inst\]|#{2,}\s*(?:system|instruction)\s*:|\[system\]\s*\(#|<\|\s*start_header_id\s*\|>\s*system\b)/,
   /^system\s*:.*\byour?\b/,
 );
@@ -267,5 +285,6 @@ export const SYSTEM_TURN = rule(
 /** Something to keep from the user. */
 export const CONCEALMENT = rule(
   'tells the model to hide something from the user',
+  /\b(?:user|human)s?\b/,
   /\b(?:do not|don't|never|must not|should not|shouldn't|without) (?:tell|telling|inform|informing|reveal|revealing|mention|mentioning|disclose|disclosing|alert|alerting|warn|warning|let|letting|notify|notifying) (?:this |that |it |anything |them )?(?:to )?(?:the|your) (?:user|human)s?\b/,
 );

@@ -80,8 +80,12 @@ const PLAIN_OVERRIDE_VERB = /\b(?:ignore|disregard|forget|override|bypass)\b/;
 const PLAIN_DIRECTIVE = /\b(?:instructions?|prompts?|directions?|directives?|rules|commands|guidelines)\b/;
 const DISGUISED_REASON = 'tells the model to drop its instructions, disguised by spacing, punctuation or look-alike letters';
 
+/** A cheap test before the compact form is built: letters of the override verbs, however separated, or letters outside ASCII. */
+const OVERRIDE_LETTERS = /g[\W_\d]{0,3}n[\W_\d]{0,3}[o0]|s[\W_\d]{0,3}r[\W_\d]{0,3}[e3][\W_\d]{0,3}g|f[\W_\d]{0,3}[o0][\W_\d]{0,3}r[\W_\d]{0,3}g|r[\W_\d]{0,3}r[\W_\d]{0,3}[i1!]|y[\W_\d]{0,3}p[\W_\d]{0,3}[a4@]|[^\x00-\x7f]/i;
+
 /** Ranges of the text where a hijack hides behind spacing or look-alikes that the sentence rules cannot read. */
 function disguisedOverrides(text: string): Array<[number, number]> {
+  if (!OVERRIDE_LETTERS.test(text)) return [];
   const { letters, offsets } = compact(text);
   const ranges: Array<[number, number]> = [];
   COMPACT_OVERRIDE.lastIndex = 0;
@@ -108,10 +112,14 @@ const ABOUT_THE_READER = /\b(?:you|your|yours|yourself|we|our|us)\b/;
 const MIN_CONTEXT_WORDS = 6;
 const UNRELATED_REASON = 'a task request unrelated to the rest of the passage, as put to an assistant';
 
-function isUnrelatedTask(sentence: string, context: Set<string>): boolean {
+/** The author speaking: a question next to "I keep it in water ..." is the author's own. */
+const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|me|my|mine)\b/;
+
+function isUnrelatedTask(sentence: string, context: Set<string>, neighbours: readonly string[]): boolean {
   const normalised = normalise(sentence);
-  const request = TASK_REQUEST.test(normalised) || QUESTION.test(normalised);
-  if (!request) return false;
+  const order = TASK_REQUEST.test(normalised);
+  if (!order && !QUESTION.test(normalised)) return false;
+  if (!order && neighbours.some((neighbour) => FIRST_PERSON.test(normalise(neighbour)))) return false;
   if (ABOUT_THE_READER.test(normalised.replace(/^(?:can|could|would|will) you /, ''))) return false;
   const words = contentWords(normalised);
   return words.length > 0 && !overlaps(words, context);
@@ -155,7 +163,8 @@ export function instructionFindings(text: string, spans: readonly SentenceSpan[]
       if (unit.reason !== null) return;
       const context = new Set(words.flatMap((list, other) => (other === index || units[other].reason !== null ? [] : list)));
       if (context.size < MIN_CONTEXT_WORDS) return;
-      if (isUnrelatedTask(text.slice(unit.start, unit.end), context)) unit.reason = UNRELATED_REASON;
+      const neighbours = [units[index - 1], units[index + 1]].filter((other) => other !== undefined).map((other) => text.slice(other.start, other.end));
+      if (isUnrelatedTask(text.slice(unit.start, unit.end), context, neighbours)) unit.reason = UNRELATED_REASON;
     });
   }
 
