@@ -115,11 +115,10 @@ const UNRELATED_REASON = 'a task request unrelated to the rest of the passage, a
 /** The author speaking: a question next to "I keep it in water ..." is the author's own. */
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|me|my|mine)\b/;
 
-function isUnrelatedTask(sentence: string, context: Set<string>, neighbours: readonly string[]): boolean {
-  const normalised = normalise(sentence);
+function isUnrelatedTask(normalised: string, context: Set<string>, neighbours: readonly string[]): boolean {
   const order = TASK_REQUEST.test(normalised);
   if (!order && !QUESTION.test(normalised)) return false;
-  if (!order && neighbours.some((neighbour) => FIRST_PERSON.test(normalise(neighbour)))) return false;
+  if (!order && neighbours.some((neighbour) => FIRST_PERSON.test(neighbour))) return false;
   if (ABOUT_THE_READER.test(normalised.replace(/^(?:can|could|would|will) you /, ''))) return false;
   const words = contentWords(normalised);
   return words.length > 0 && !overlaps(words, context);
@@ -158,13 +157,14 @@ export function instructionFindings(text: string, spans: readonly SentenceSpan[]
   }
 
   if (units.length > 1) {
-    const words = units.map((unit) => contentWords(normalise(text.slice(unit.start, unit.end))));
+    const normalised = units.map((unit) => normalise(text.slice(unit.start, unit.end)));
+    const words = normalised.map(contentWords);
     units.forEach((unit, index) => {
-      if (unit.reason !== null) return;
+      if (unit.reason !== null || !(TASK_REQUEST.test(normalised[index]) || QUESTION.test(normalised[index]))) return;
       const context = new Set(words.flatMap((list, other) => (other === index || units[other].reason !== null ? [] : list)));
       if (context.size < MIN_CONTEXT_WORDS) return;
-      const neighbours = [units[index - 1], units[index + 1]].filter((other) => other !== undefined).map((other) => text.slice(other.start, other.end));
-      if (isUnrelatedTask(text.slice(unit.start, unit.end), context, neighbours)) unit.reason = UNRELATED_REASON;
+      const neighbours = [normalised[index - 1], normalised[index + 1]].filter((other) => other !== undefined);
+      if (isUnrelatedTask(normalised[index], context, neighbours)) unit.reason = UNRELATED_REASON;
     });
   }
 
