@@ -120,6 +120,8 @@ export const ROLE_PLAY = rule(
   new RegExp(`\\b(?:act|behave|pretend|roleplay|role-play) (?:as|like) (?:if you (?:are|were) )?(?:an?|the|my) (?:unrestricted |uncensored |unfiltered |jailbroken |different |evil )?(?:${AI}${AI_END}|assistant${ASSISTANT_END})`),
   /\b(?:i want you to|you are going to|you're going to) (?:act|behave|pretend|roleplay|role-play) (?:as|like|to be|that you)\b/,
   /\b(?:pretend|imagine) (?:that )?you(?: are|'re) (?:an?|the|my) [\w\s-]{0,40}\b(?:with(?:out)? (?:no |any )?(?:restrictions|limits|limitations|filters|rules|guidelines|morals|ethics|censorship)|who (?:can|will) (?:do|say|answer) anything|(?:unrestricted|uncensored|unfiltered|jailbroken))\b/,
+  /\byou(?: are|'re) now [\w-]*(?:bot|gpt|ai)\b|\byou(?: are|'re)(?: now)? [^.;]{0,60}\b(?:without|with no|free of|free from) (?:any )?(?:restrictions|filters|limits|rules|guidelines|censorship|morals|ethics)\b/,
+  /\b(?:respond|reply|answer|speak|talk|write)\b[^.;]{0,60}\bfrom now on\b/,
   /\b(?:stay in character|break(?:ing)? character|do anything now|(?:enable|activate|enter)(?:d)? (?:developer|dan|jailbreak|god) mode)\b/,
   /\byou (?:are|'re) (?:now )?(?:free(?:d)? from|no longer bound by|not bound by|released from) (?:all |any |your |the )*(?:restrictions|rules|guidelines|filters|polic(?:y|ies)|limitations|programming|constraints)\b/,
 );
@@ -133,6 +135,8 @@ export const TASK_HIJACK = rule(
   /\b(?:important|urgent|new|updated|additional|secret|hidden|real|revised) (?:message|note|notice|instructions?|directives?|orders|tasks?|system prompt) (?:from (?:me|your (?:user|developer|creator|owner|admin(?:istrator)?)|the (?:user|developer|admin(?:istrator)?))\b.{0,60}\bto you|for (?:you|the (?:ai|assistant|model|agent|bot|chatbot|llm|language model)|(?:all |any )?(?:ai|language model|llm)s?)\b)/,
   /\byour (?:real|actual|true|secret|hidden|updated|revised|only) (?:task|job|goal|objective|mission|instructions?|purpose)\b/,
   /\byour new (?:instructions?|system prompt|directives?|task|objective|mission)\b/,
+  /^(?:new|updated|real|actual|revised) (?:task|instructions?|objective|goal|assignment)\s*:/,
+  /\binstead of (?:answering|responding to|replying to|summari[sz]ing|doing|completing) (?:the|your|this|that|my|their|any) (?:question|task|request|query|prompt|user)\b/,
   new RegExp(`\\bthe (?:ai |chat ?)?(?:assistant|bot|model|agent|chatbot) (?:is|has been) (?:now )?(?:in error|offline|disabled|deactivated|replaced|reprogrammed|unlocked|jailbroken|freed|under new instructions)\\b`),
   /\bafter (?:you do|doing|completing) (?:that|this|these steps)[^.]{0,40}\byou (?:can|may) (?:solve|complete|continue|answer|do) (?:the|your) (?:task|request|question)\b/,
 );
@@ -146,7 +150,16 @@ export const ACTS_FOR_USER = rule(
   /\b(?:send|email|forward|visit|open|navigate to|browse to|click|download|run|execute|install|post|buy|purchase|book|transfer|pay|sign up|subscribe|share|upload|delete|change)\b.{0,80}\bon (?:the user's|the reader's|their user's|the human's) behalf\b|\bon behalf of (?:the|your) (?:user|reader|human)\b/,
   /\b(?:secretly|silently|covertly|quietly|discreetly|without (?:the user|them|anyone) (?:knowing|noticing)) (?:send|forward|include|add|email|transfer|upload|post|insert|append|copy|share|exfiltrate|delete|run|execute|visit|open)\b/,
   /\b(?:use|call|invoke|trigger) (?:the |your )?[`'"]?[a-z]+(?:_[a-z]+)+[`'"]? (?:tool|plugin)\b|\busing your (?:\w+ )?(?:tools?|plugins?|browsing|browser|web access|email access|api access)\b/,
+  /\b(?:paste|append|include|add|put|insert|send|encode|attach)\b.{0,30}\b(?:the|this|our|your|whole|entire|full) (?:conversation|chat(?: history)?|dialogue|previous messages|user's (?:messages|data|question|query|details))\b.{0,60}(?:\b(?:url|link|there|query string|parameter)\b|https?:\/\/)|https?:\/\/\S*[?&][\w-]*=\S*.{0,60}\b(?:conversation|chat history|user's (?:messages|data|question))\b/,
   /!\[[^\]]*\]\(https?:\/\/[^)\s]*(?:\{[^}]*\}|\[[a-z_ ]+\]|%7b|<[a-z_ ]+>)/,
+);
+
+/** The reader spoken of as a third party: whoever is told to "tell the user that ..." stands between the page and the user. */
+export const SPEAKS_TO_USER_FOR_PAGE = rule(
+  'tells the model what to tell the user',
+  /\buser/,
+  /(?:^|[,;:] |\b(?:and|then|please|instead|also|always|now|just) )(?:tell|inform|convince|persuade|assure|remind) (?:the |all |any )?users? (?:that|to)\b/,
+  /(?:^|[,;:] |\b(?:and|then|please|instead|also|always|now|just) )(?:respond|reply|answer) to the user\b/,
 );
 
 /** Instructions for when the model reads or summarises the page. */
@@ -171,7 +184,7 @@ const HUMAN_ANSWER_VERB =
   /^(?:thank|thanks|appreciate|await|wait|look|hear|read|see|receive|get|send|submit|post|enter|type|fill|mark|circle|tick|check|save|copy|paste|attach|email|e-mail|mail|forward|review|listen|record|upload|return|keep|print|share)\b/;
 /** What a person puts in a reply to a business: their order number, name or details. */
 const IDENTIFIER =
-  /\b(?:(?:reference|order|account|customer|booking|ticket|case|invoice|member(?:ship)?|tracking|confirmation|phone|postal|zip|policy|claim) (?:numbers?|codes?|ids?)|your (?:full )?(?:names?|address(?:es)?|details|signature|ids?|date of birth|postcode))\b/;
+  /\b(?:your|the) (?:[\w-]+ )?(?:(?:reference|order|account|customer|booking|ticket|case|invoice|membership|member|tracking|confirmation|phone|policy|claim)(?: (?:numbers?|codes?|ids?|references?))?|(?:full )?names?|address(?:es)?|signature|date of birth|postcode|zip code)\b/;
 
 /** The order's verb when the sentence opens with one ("Please add ...", "Now misspell ..."), else null. */
 const LEADING_VERB = new RegExp(`${LEAD}([a-z][a-z'-]*)`);
@@ -186,7 +199,7 @@ export function leadingVerb(sentence: string): { verb: string; end: number } | n
 }
 
 const IN_YOUR_RESPONSE = new RegExp(
-  `\\b(?:in|into|within|throughout|to|inside|of|across|for|at the (?:start|end|beginning|top|bottom) of) your (?:final |next |own |entire |whole )?${RESPONSE_NOUN}\\b`,
+  `\\b(?:in|into|within|throughout|to|inside|of|across|for|at the (?:start|end|beginning|top|bottom) of) your (?:final |next |own |entire |whole )?${RESPONSE_NOUN}\\b(?! to (?:question|exercise|problem|part|item|task|q)\\b)`,
 );
 const SHAPE_YOUR_RESPONSE = new RegExp(
   `(?:^|(?<!\\b(?:to|will|would|can|could|may|might|should|must|shall|we|they|i|he|she|it|helps?|you|and)) )(?:modify|alter|change|adjust|enhance|augment|format|render|convert|translate|scramble|misspell|begin|start|end|conclude|finish|prefix|structure|tailor|shape|limit|keep|make|present|deliver|compose|craft|frame|phrase|rewrite|reword|pad|infuse|transform|encode|encrypt|reverse|provide|produce|generate|formulate|sign|spice up|jumble|garble|obfuscate|capitali[sz]e|uppercase|lowercase)(?: up)? (?:all of |each of |every word of |the words of |the letters of )?your (?:final |next |own |entire |whole )?${RESPONSE_NOUN}\\b(?! (?:times?|rates?|teams?|plans?|units?))`,
@@ -254,6 +267,7 @@ export const OVERRIDE_OTHER_LANGUAGES = rule(
   /\b(?:ignorier(?:e|en|t)?|vergiss|vergessen sie|missachte(?:n)?)\b.{0,40}\b(?:alle[nrs]?|vorherigen?|bisherigen?|obigen?|vorangegangenen?|früheren?)\b.{0,30}\b(?:anweisungen|instruktionen|befehle|vorgaben|regeln|anordnungen)\b/,
   /\b(?:ignore[rz]?|oublie[rz]?|ne tiens pas compte|ne tenez pas compte)\b.{0,40}\b(?:toutes?|tous|précédentes?|precedentes?|antérieures?|anterieures?|ci-dessus)\b.{0,30}\b(?:instructions|consignes|directives|ordres|règles|regles)\b/,
   /\b(?:ignora|ignore|ignoren|olvida|olvide|olviden|haz caso omiso|dimentica)\b.{0,40}\b(?:todas|todos|anteriores|previas|tutte|precedenti)\b.{0,30}\b(?:instrucciones|indicaciones|directivas|órdenes|reglas|istruzioni|indicazioni|direttive|regole)\b/,
+  /\b(?:ignora|ignore|ignoren|olvida|olvide|olviden|dimentica|ignorez|oubliez|ignorieren sie|ignoriere|esqueça|negeer)\b.{0,30}\b(?:instrucciones|indicaciones|istruzioni|indicazioni|instructions|consignes|anweisungen|instruções|instrucoes|instructies)\b.{0,20}\b(?:anteriores|previas|precedenti|précédentes|precedentes|vorherigen|bisherigen|vorige|eerdere|de antes|di prima)\b/,
   /\b(?:ignore|ignora|esqueça|esqueca|desconsidere)\b.{0,40}\b(?:todas|anteriores|prévias|previas)\b.{0,30}\b(?:instruções|instrucoes|diretrizes|ordens|regras)\b/,
   /\b(?:negeer|vergeet)\b.{0,40}\b(?:alle|vorige|eerdere|voorgaande)\b.{0,30}\b(?:instructies|aanwijzingen|opdrachten|regels)\b/,
   /(?:игнорируй|проигнорируй|игнорируйте|забудь|забудьте|не обращай внимания)[^.!?]{0,40}(?:все|предыдущ|прежн)[^.!?]{0,30}(?:инструкци|указани|команд|правил)/,

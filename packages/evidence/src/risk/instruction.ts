@@ -18,6 +18,7 @@ import {
   RESPONSE_TARGET,
   RESPONSE_TARGET_OTHER_LANGUAGES,
   ROLE_PLAY,
+  SPEAKS_TO_USER_FOR_PAGE,
   SYSTEM_TURN,
   TASK_HIJACK,
   WHILE_PROCESSING,
@@ -40,6 +41,7 @@ const SENTENCE_RULES: readonly SentenceRule[] = [
   ROLE_PLAY,
   TASK_HIJACK,
   ACTS_FOR_USER,
+  SPEAKS_TO_USER_FOR_PAGE,
   WHILE_PROCESSING,
   RESPONSE_TARGET,
   RESPONSE_TARGET_OTHER_LANGUAGES,
@@ -112,10 +114,13 @@ const ABOUT_THE_READER = /\b(?:you|your|yours|yourself|we|our|us)\b/;
 const MIN_CONTEXT_WORDS = 6;
 const UNRELATED_REASON = 'a task request unrelated to the rest of the passage, as put to an assistant';
 
+const HANDED_IN = /\b(?:send|submit|post|upload|e-?mail|mail|bring|enter|hand in|share) (?:it|them|yours|your)\b/;
 /** The author speaking: a question next to "I keep it in water ..." is the author's own. */
 const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|me|my|mine)\b/;
 
 function isUnrelatedTask(normalised: string, context: Set<string>, neighbours: readonly string[]): boolean {
+  // "Write a story and send it to the contest": the reader is the one who writes.
+  if (HANDED_IN.test(normalised)) return false;
   const order = TASK_REQUEST.test(normalised);
   if (!order && !QUESTION.test(normalised)) return false;
   if (!order && neighbours.some((neighbour) => FIRST_PERSON.test(neighbour))) return false;
