@@ -68,11 +68,12 @@ const LEAD = "^(?:[-*>\"'(\\[]\\s*)?(?:(?:please|kindly|now|also|then|and|just|s
 /** Hijacks of the instructions the model already has. */
 export const OVERRIDE = rule(
   'tells the model to drop its instructions',
-  /ignor|disregard|forget|overrid|bypass|stop|void|cancel|obsolete|revoked|null|invalid|no longer/,
+  /ignor|disregard|forget|overrid|bypass|stop|void|cancel|obsolete|revoked|null|invalid|no longer|changed|updated|replaced/,
   new RegExp(`${OVERRIDE_USED}(?: (?:all|any|every))?(?: (?:of|about))?(?: (?:the|your|my|these|those|its|any))?${QUALIFIERS} ${DIRECTIVES}\\b(?! (?:if|when|unless)\\b)`),
   new RegExp(`${OVERRIDE_USED}(?: (?:all|any|every))?(?: of)? your ${YOUR_DIRECTIVES}\\b`),
   new RegExp(`${OVERRIDE_USED} (?:all|any) (?:of the |the )?(?:instructions|prompts|directives)\\b(?! (?:if|when|unless|on|in|for)\\b)`),
-  new RegExp(`\\b${QUALIFIER} (?:instructions|prompts|directives|rules) (?:are|were|is) (?:now )?(?:void|cancell?ed|obsolete|revoked|null|invalid|overridden|no longer (?:valid|apply|in effect|relevant))`),
+  new RegExp(`\\b${QUALIFIER} (?:instructions|prompts|directives|rules) (?:(?:are|were|is) (?:now )?(?:void|cancell?ed|obsolete|revoked|null|invalid|overridden)|(?:are |is |do |does )?(?:now )?no longer (?:valid|apply|applies|in effect|relevant|matter))`),
+  /\byour (?:instructions|rules|guidelines|system prompt|directives|task|orders|programming) (?:have|has) (?:now )?(?:changed|been (?:updated|changed|replaced|revoked|overridden|cancell?ed))\b/,
   /\b(?:ignore|disregard|forget) (?:everything|all|anything)(?: (?:you(?:'ve| have)? (?:been |were )?(?:told|given|read)|(?:said |written |stated )?(?:above|before|previously|prior|earlier|so far)|that came before|else))\b/,
   /(?:^|[.!?:] )(?:now,? )?stop (?:everything|what you(?:'re| are) doing|all (?:previous |current )?(?:tasks|processing))\b/,
 );
@@ -87,12 +88,13 @@ export const PROMPT_LEAK = rule(
 /** A fixed text to print instead of an answer. */
 export const EMIT_VERBATIM = rule(
   'tells the model to print a fixed text',
-  /print|say|output|repeat|respond|reply|answer|write/,
+  /summari|describe|present|portray|characteri|classify|label|print|say|output|repeat|respond|reply|answer|write/,
   /(?:^|[,;:!] |\b(?:and|then|please|now|instead) )(?:just|simply|only|instead)(?: (?:just|simply|only|now))* (?:print|say|output|repeat|respond with|reply with|answer with|write)\b/,
   /(?:^|[,;:!] |\b(?:and|then|please|now|instead|just) )(?:print|say|output|repeat|respond with|reply with|answer with) (?:only |just )?(?:exactly|verbatim|the (?:following|exact) (?:text|words?|phrase|sentence|string|message))\b/,
   /\b(?:print|say|output|repeat) (?:only |just )?"[^"]{1,200}" (?:verbatim|exactly|and nothing else|only)\b/,
   /\b(?:respond|reply|output)(?: only| solely| exclusively| strictly) (?:with|in|using)\b|\b(?:respond|reply|answer) (?:with|using) only\b|\banswer (?:only|solely) with\b|\bonly (?:respond|reply) (?:with|in)\b/,
   /\b(?:respond|reply|answer) (?:with|by saying) "/,
+  /(?:^|[,;:] |\b(?:please|and|then|always) )(?:summari[sz]e|describe|present|portray|characteri[sz]e|classify|label) (?:this|the|our) (?:page|article|text|document|site|website|review|post|content|product|company|business|service)\b[^.]{0,20}\bas\b\s*:?\s*["']/,
 );
 
 /** Words addressed to an AI by name or by what it is doing. */
@@ -100,7 +102,7 @@ export const ADDRESSES_AI = rule(
   'addresses an AI system',
   /\b(?:ai|a\.i\.|artificial|language model|llm|chat ?bot|chatgpt|gpt|claude|gemini|bard|bing|copilot|assistant|agent|bot)/,
   new RegExp(`(?:^|[:;"(] ?)(?:attention|note|notice|message|memo|warning|reminder|important|instructions?|dear|hey|hello|hi|to|ok|okay)(?: (?:to|for))?,?(?: (?:all|any|every|the))? ${AGENT}\\s*[:,!.-]`),
-  new RegExp(`\\b${AGENT},?(?: (?:that|which|who) (?:are|is))? ${READING} ${DEICTIC}(?:,|:| -| (?:must|should|shall|needs? to|ha(?:ve|s) to|will|please|do not|don't|are (?:to|required|instructed|asked|expected)|is (?:to|required|instructed|asked|expected))\\b)`),
+  new RegExp(`\\b${AGENT},?(?:(?: (?:that|which|who) (?:are|is))? ${READING}| (?:that|which|who) (?:read|process|summari[sz]e|parse|crawl|index|scrape|analy[sz]e|see|visit|review|ingest)s?) ${DEICTIC}(?:,|:| -| (?:must|should|shall|needs? to|ha(?:ve|s) to|will|please|do not|don't|are (?:to|required|instructed|asked|expected)|is (?:to|required|instructed|asked|expected))\\b)`),
   new RegExp(`^(?:all |any |every |dear |the )?${AI}${AI_END},? ${MODAL} (?:always |never |now |only |also |immediately |instead |not )?${AI_VERB}\\b.*\\b${SELF_REFERENCE}\\b`),
   new RegExp(`\\bif you(?: are|'re)(?: (?:reading this as|actually|an automated|being run as))? (?:an?|the|some) (?:automated |automatic )?${AGENT}`),
   // A vocative that opens the sentence: "Assistant, ...", "ChatGPT: ..."
@@ -118,6 +120,7 @@ export const ROLE_PLAY = rule(
   /\byou(?: are|'re) now (?:in |operating in |running in )?(?:an? )?(?:unrestricted|uncensored|unfiltered|jailbreak|jailbroken|dan|god|evil|no-limits?|unlimited|developer|dev) mode\b/,
   /\bfrom now on,? (?:you (?:are (?:an?|the|my) |will (?:act|respond|answer|reply|only|always|never|pretend|roleplay|speak|talk|write|behave|ignore|refuse|comply)|must (?:act|respond|answer|reply|only|always|never)|act as|respond|answer|reply|shall|should)|(?:always |only )?(?:respond|reply|answer|act|speak|talk) (?:as|in|with|like|only))/,
   new RegExp(`\\b(?:act|behave|pretend|roleplay|role-play) (?:as|like) (?:if you (?:are|were) )?(?:an?|the|my) (?:unrestricted |uncensored |unfiltered |jailbroken |different |evil )?(?:${AI}${AI_END}|assistant${ASSISTANT_END})`),
+  /^(?:please )?(?:pretend to be|roleplay as|role-play as|play the role of)\b.*\bthe user\b/,
   /\b(?:i want you to|you are going to|you're going to) (?:act|behave|pretend|roleplay|role-play) (?:as|like|to be|that you)\b/,
   /\b(?:pretend|imagine) (?:that )?you(?: are|'re) (?:an?|the|my) [\w\s-]{0,40}\b(?:with(?:out)? (?:no |any )?(?:restrictions|limits|limitations|filters|rules|guidelines|morals|ethics|censorship)|who (?:can|will) (?:do|say|answer) anything|(?:unrestricted|uncensored|unfiltered|jailbroken))\b/,
   /\byou(?: are|'re) now [\w-]*(?:bot|gpt|ai)\b|\byou(?: are|'re)(?: now)? [^.;]{0,60}\b(?:without|with no|free of|free from) (?:any )?(?:restrictions|filters|limits|rules|guidelines|censorship|morals|ethics)\b/,
@@ -148,6 +151,7 @@ export const ACTS_FOR_USER = rule(
   /\b(?:send|forward|email|e-mail|mail|upload|post|share|leak|exfiltrate|transmit|copy|paste|submit)(?: (?:me|us|them))? (?:all |every |a copy of |the (?:full |whole |entire )?(?:contents?|body|text|list) of |the |any |their |his |her )*(?:(?:user|user's|users'|victim's|owner's|my|your user's|the user's|customer's|client's) )?(?:(?:unread|recent|latest|private|personal|saved|stored|last \d+) )*(?:e-?mails?|inbox|messages|dms|files|documents|passwords?|credentials|login details|security codes?|verification codes?|2fa codes?|one-time (?:codes?|passwords?)|otps?|api[ -]keys?|access tokens?|tokens|secrets|cookies|session(?: data| tokens?)?|chat history|conversation(?: history)?|contacts|address book|calendar|bank (?:details|statements?|account (?:details|numbers?))|credit card(?: details| numbers?)?|card numbers?|ssn|social security numbers?|personal (?:data|information|details))\b.{0,120}?\bto (?:\S+@\S+|https?:\/\/|www\.|this (?:address|url|email|server)|the following (?:address|url|email))/,
   /\b(?:send|transfer|wire|pay|move)\b.{0,40}\b(?:as much money as possible|all (?:the |of the |your |their )?(?:money|funds|balance|savings|crypto|bitcoin)|the (?:entire|whole|full) balance)\b/,
   /\b(?:send|email|forward|visit|open|navigate to|browse to|click|download|run|execute|install|post|buy|purchase|book|transfer|pay|sign up|subscribe|share|upload|delete|change)\b.{0,80}\bon (?:the user's|the reader's|their user's|the human's) behalf\b|\bon behalf of (?:the|your) (?:user|reader|human)\b/,
+  /\bask (?:the |every |each )?users? (?:for|to (?:enter|provide|share|give|type|confirm|send)) (?:their |his |her |your )?(?:full )?(?:credit card|card|passwords?|login|credentials|pin|ssn|social security|bank|account|one-time|otp|security code|verification code|home address|phone number)/,
   /\b(?:secretly|silently|covertly|quietly|discreetly|without (?:the user|them|anyone) (?:knowing|noticing)) (?:send|forward|include|add|email|transfer|upload|post|insert|append|copy|share|exfiltrate|delete|run|execute|visit|open)\b/,
   /\b(?:use|call|invoke|trigger) (?:the |your )?[`'"]?[a-z]+(?:_[a-z]+)+[`'"]? (?:tool|plugin)\b|\busing your (?:\w+ )?(?:tools?|plugins?|browsing|browser|web access|email access|api access)\b/,
   /\b(?:paste|append|include|add|put|insert|send|encode|attach)\b.{0,30}\b(?:the|this|our|your|whole|entire|full) (?:conversation|chat(?: history)?|dialogue|previous messages|user's (?:messages|data|question|query|details))\b.{0,60}(?:\b(?:url|link|there|query string|parameter)\b|https?:\/\/)|https?:\/\/\S*[?&][\w-]*=\S*.{0,60}\b(?:conversation|chat history|user's (?:messages|data|question))\b/,
@@ -165,8 +169,8 @@ export const SPEAKS_TO_USER_FOR_PAGE = rule(
 /** Instructions for when the model reads or summarises the page. */
 export const WHILE_PROCESSING = rule(
   'tells the model what to do when it reads or summarises the page',
-  /summari|asked|processing|parsing|indexing|crawling|ingesting|generating|writing|answering|responding|replying|describing|reading|reviewing|evaluating|analy/,
-  /\b(?:when|while|whenever|if|once|before|after) (?:you(?:'re| are)? )?(?:summari[sz](?:e|es|ing)|asked (?:about|to summari[sz]e|for a summary)|processing|parsing|indexing|crawling|ingesting|generating (?:a|the|your) (?:summary|response|answer|reply)|writing (?:a|the|your) (?:summary|response|answer|reply)|(?:answering|responding to|replying to) (?:questions?|queries|the user|users|requests?|prompts?)|describing this|(?:reading|reviewing|evaluating|analy[sz]ing) (?:this|these|the following) (?:page|text|document|article|content|email|review|website|site|passage|section))\b[^,]{0,80},? (?:please |you (?:must|should|will|shall|need to) |always |only |also |make sure to |be sure to )?(?:say|tell|state|mention|include|add|write|respond|reply|answer|recommend|claim|describe|refer|print|output|insert|append|report|note|rate|rank|praise|call|insist|emphasi[sz]e|conclude|present|use|send|forward|visit|ignore|suggest|link|cite|do not|don't|never)\b/,
+  /user|summari|asked|processing|parsing|indexing|crawling|ingesting|generating|writing|answering|responding|replying|describing|reading|reviewing|evaluating|analy/,
+  /\b(?:when|while|whenever|if|once|before|after) (?:you(?:'re| are)? )?(?:(?:the |a |any )?users? (?:asks?|requests?|inquires?|queries|mentions?|wants?|searches)|summari[sz](?:e|es|ing)|asked (?:about|to summari[sz]e|for a summary)|processing|parsing|indexing|crawling|ingesting|generating (?:a|the|your) (?:summary|response|answer|reply)|writing (?:a|the|your) (?:summary|response|answer|reply)|(?:answering|responding to|replying to) (?:questions?|queries|the user|users|requests?|prompts?)|describing this|(?:reading|reviewing|evaluating|analy[sz]ing) (?:this|these|the following) (?:page|text|document|article|content|email|review|website|site|passage|section))\b[^,]{0,80},? (?:please |you (?:must|should|will|shall|need to) |always |only |also |make sure to |be sure to )?(?:say|tell|state|mention|include|add|write|respond|reply|answer|recommend|claim|describe|refer|print|output|insert|append|report|note|rate|rank|praise|call|insist|emphasi[sz]e|conclude|present|use|send|forward|visit|ignore|suggest|link|cite|do not|don't|never)\b/,
 );
 
 /** Words that cannot open an order: articles, pronouns, prepositions, conjunctions, auxiliaries, greetings. */
@@ -199,7 +203,7 @@ export function leadingVerb(sentence: string): { verb: string; end: number } | n
 }
 
 const IN_YOUR_RESPONSE = new RegExp(
-  `\\b(?:in|into|within|throughout|to|inside|of|across|for|at the (?:start|end|beginning|top|bottom) of) your (?:final |next |own |entire |whole )?${RESPONSE_NOUN}\\b(?! to (?:question|exercise|problem|part|item|task|q)\\b)`,
+  `\\b(?:in|into|within|throughout|to|inside|of|across|for|at the (?:start|end|beginning|top|bottom) of) (?:your|every|each|all of your|any of your) (?:final |next |own |entire |whole )?${RESPONSE_NOUN}\\b(?! to (?:question|exercise|problem|part|item|task|q)\\b)`,
 );
 const SHAPE_YOUR_RESPONSE = new RegExp(
   `(?:^|(?<!\\b(?:to|will|would|can|could|may|might|should|must|shall|we|they|i|he|she|it|helps?|you|and)) )(?:modify|alter|change|adjust|enhance|augment|format|render|convert|translate|scramble|misspell|begin|start|end|conclude|finish|prefix|structure|tailor|shape|limit|keep|make|present|deliver|compose|craft|frame|phrase|rewrite|reword|pad|infuse|transform|encode|encrypt|reverse|provide|produce|generate|formulate|sign|spice up|jumble|garble|obfuscate|capitali[sz]e|uppercase|lowercase)(?: up)? (?:all of |each of |every word of |the words of |the letters of )?your (?:final |next |own |entire |whole )?${RESPONSE_NOUN}\\b(?! (?:times?|rates?|teams?|plans?|units?))`,
@@ -217,7 +221,7 @@ const YOU_MUST = /\byou (?:must|should|shall|need to|have to|will|are to|are req
 export const RESPONSE_TARGET: SentenceRule = {
   reason: 'tells the model how to write its answer',
   match(sentence) {
-    if (!sentence.includes('your')) return null;
+    if (!/your|every|each/.test(sentence)) return null;
     const must = YOUR_RESPONSE_MUST.exec(sentence) ?? SHAPE_YOUR_RESPONSE.exec(sentence);
     if (must) return must;
     const target = IN_YOUR_RESPONSE.exec(sentence);
