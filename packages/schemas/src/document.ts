@@ -18,6 +18,15 @@ export type DocumentParams = z.output<typeof DocumentParamsSchema>;
 /** Risk flags of a passage (SPEC 2.3, 2.6), in this order when present. */
 export const RiskFlagSchema = z.enum(['instruction_like', 'hidden_text', 'role_markers', 'low_trust_source']);
 
+/** One place of the text that raised a flag (every flag but low_trust_source, which reads the host). */
+export const RiskSpanSchema = z.object({
+  flag: RiskFlagSchema.exclude(['low_trust_source']),
+  start: z.number().int().describe('offset of the first character in the original text (UTF-16 code units, as JavaScript indexes strings)'),
+  end: z.number().int().describe('offset just past the last character'),
+  reason: z.string().describe('why this place raised the flag, quoting the words that did'),
+});
+export type RiskSpan = z.infer<typeof RiskSpanSchema>;
+
 export const DocumentSchema = z.object({
   id: z.string(),
   url: z.string(),
@@ -32,6 +41,12 @@ export const DocumentSchema = z.object({
     .array(RiskFlagSchema)
     .optional()
     .describe('present when risk or strip was set; computed on the original text (instruction_like: the text addresses an AI system rather than the reader)'),
+  risk_spans: z
+    .array(RiskSpanSchema)
+    .optional()
+    .describe(
+      'present when risk or strip was set: where each flag was raised, by flag then offset, as offsets into the original text; an instruction_like span is a whole sentence (or the clause of one that carries the instruction), exactly what strip replaces',
+    ),
   sentences_removed: z.number().int().optional().describe('present when strip was set: instruction-like sentences replaced by the marker'),
 });
 export type Document = z.infer<typeof DocumentSchema>;

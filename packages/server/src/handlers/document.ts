@@ -1,4 +1,4 @@
-import { riskFlags, stripInstructionLike } from '@evidence/evidence';
+import { riskReport, stripInstructionLike } from '@evidence/evidence';
 import { DocumentParamsSchema, DocumentSchema, errors, type Document } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
 
@@ -28,7 +28,11 @@ export const documentCapability: Capability<typeof DocumentParamsSchema, Documen
       text: document.text,
     };
     // strip implies risk; flags are always computed on the original text (SPEC 2.3).
-    if (params.risk || params.strip) body.risk_flags = riskFlags(document.text, { hostRank: document.host_rank });
+    if (params.risk || params.strip) {
+      const report = riskReport(document.text, { hostRank: document.host_rank });
+      body.risk_flags = report.flags;
+      body.risk_spans = report.spans;
+    }
     if (params.strip) {
       const stripped = stripInstructionLike(document.text);
       body.text = stripped.text;
