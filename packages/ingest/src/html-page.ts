@@ -367,6 +367,20 @@ function linkDensity(element: DomElement): number {
   return linked / words;
 }
 
+/** Words of the body minus those of its outermost chrome elements (no second parse). */
+function estimatedBodyWords(document: DomDocument): number {
+  if (document.body === null) return 0;
+  let words = countWordsIn(collapseWhitespace(document.body.textContent ?? ''));
+  const chrome = Array.from(document.querySelectorAll(CHROME_SELECTOR));
+  const chromeSet = new Set<DomNode>(chrome);
+  for (const element of chrome) {
+    let ancestor = element.parentNode;
+    while (ancestor !== null && !chromeSet.has(ancestor)) ancestor = ancestor.parentNode;
+    if (ancestor === null) words -= countWordsIn(collapseWhitespace(element.textContent ?? ''));
+  }
+  return words;
+}
+
 /** The body's blocks without what is chrome on every site: navigation, header, footer, asides, forms, cookie banners, link lists. */
 function bodyWithoutChrome(html: string): string {
   const { document } = parseHTML(html) as unknown as { document: DomDocument };
@@ -390,6 +404,8 @@ export function extractHtmlPage(html: string, url: string, fetchedAt: number, en
   const hiddenText = takeOutHidden(document);
   const links = pageLinks(html, url);
 
+  // Words the body would give without its chrome, estimated before Readability rewrites the tree.
+  const bodyEstimate = estimatedBodyWords(document);
   let title = documentTitle;
   let text = '';
   try {
@@ -403,8 +419,11 @@ export function extractHtmlPage(html: string, url: string, fetchedAt: number, en
   }
   // Readability is built for articles: on a home page or a profile it can keep one list and drop
   // the rest. When it keeps under 70% of the body without its chrome, the body without chrome wins.
-  const body = bodyWithoutChrome(html);
-  if (countWordsIn(text) < BODY_FALLBACK_SHARE * countWordsIn(body)) text = body;
+  const textWords = countWordsIn(text);
+  if (textWords < BODY_FALLBACK_SHARE * bodyEstimate) {
+    const body = bodyWithoutChrome(html);
+    if (textWords < BODY_FALLBACK_SHARE * countWordsIn(body)) text = body;
+  }
   // Site templates often title every page with the site's name; a page's one <h1> names the page.
   const titleSegments = documentTitle.toLowerCase().split(/\s+[|\u2013\u2014:·-]\s+/);
   if (onlyHeading.includes(' ') && !title.toLowerCase().includes(onlyHeading.toLowerCase())) {
