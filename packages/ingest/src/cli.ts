@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run ingest -- FILE...`: ingest JSONL files into the index in DATA_DIR (default ./data).
+ * `npm run ingest -- FILE...`: ingest JSONL (plain, gzip, zstd), WARC and WET files into the index in
+ * DATA_DIR (default ./data); the format is told from each file's content.
  * SHARDS (default 2) sets the shard count of a new index only. Exit 0 when every file was
- * read (malformed lines are reported and counted, not fatal), 1 when a file could not be
+ * read (malformed lines and damaged crawl records are reported and counted, not fatal), 1 when a file could not be
  * read or the run failed, 2 on a usage error.
  */
 import { statfsSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { formatSummary } from './summary.js';
 import { ingestFiles } from './ingest.js';
 import { createProgressReporter } from './progress.js';
 
-const USAGE = 'usage: npm run ingest -- FILE... (env: DATA_DIR, default ./data; SHARDS, default 2, for a new index)';
+const USAGE = 'usage: npm run ingest -- FILE... (JSONL, .jsonl.gz, .jsonl.zst, .warc, .warc.gz, .warc.wet.gz; env: DATA_DIR, default ./data; SHARDS, default 2, for a new index)';
 
 function shardsFromEnvironment(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;

@@ -1,4 +1,4 @@
-/** `@evidence/ingest`: JSONL pages and passages into the sharded index, with the admission ledger. */
+/** `@evidence/ingest`: JSONL pages and passages, WARC and WET crawl files, into the sharded index, with the admission ledger. */
 export { ingestFiles, DEFAULT_SHARDS, COMMIT_EVERY_PASSAGES, type IngestOptions } from './ingest.js';
 export { formatSummary, type IngestProgress, type IngestSummary } from './summary.js';
 export { createProgressReporter, type ProgressReporter } from './progress.js';
@@ -22,3 +22,8 @@ export { buildPassages, numberedTexts, pageLanguage } from './passage-builder.js
 export { replayLedger, type LedgerEvent, type AdmittedEvent, type RemovedEvent } from './ledger.js';
 export { AdmissionTable } from './admission.js';
 export { CONTENT_TYPES, REMOVAL_REASONS, SOURCES, SAFETY_LEVELS, type ContentType, type RemovalReason, type Source, type Safety } from './vocabulary.js';
+export { detectInputFormat, type InputFormat, type Compression } from './input-format.js';
+export { readWarcItems } from './warc-reader.js';
+export { crawlItemOf, targetUri, type CrawlItem, type CrawlSkipKind } from './crawl-page.js';
+export { extractHtmlPage, decodeHtml, pageLinks, type HtmlPage } from './html-page.js';
+export { HIDDEN_TEXT_FILE } from './provenance-state.js';

@@ -9,15 +9,16 @@ import type { AdmissionTable } from './admission.js';
 import { deriveHostFields } from './derive.js';
 import { fingerprintTexts, hex32, pageHash, type Fingerprints } from './fingerprint.js';
 import type { LedgerEvent, LedgerWriter } from './ledger.js';
+import type { CrawlItem, CrawlSkipKind } from './crawl-page.js';
 import type { LineBatch } from './line-reader.js';
 import { makePassage, numberedTexts, pageLanguage } from './passage-builder.js';
 import { describePage } from './page-provenance.js';
 import { passageIdFor, pageIdFor } from './page-id.js';
 import type { ProvenanceState } from './provenance-state.js';
-import { parseRecordLine, type ContentRecord, type RemovalRecord } from './record.js';
+import { parseRecordLine, parseRecordObject, type ContentRecord, type RemovalRecord } from './record.js';
 import { fnv1a32 } from './shard-router.js';
 import type { ShardWriters } from './shard-writers.js';
-import type { IngestProgress, IngestSummary } from './summary.js';
+import { damageKind, type CrawlCounts, type DamageKind, type IngestProgress, type IngestSummary } from './summary.js';
 
 /** A systematically broken file must not bury the terminal; the count stays exact. */
 const MALFORMED_LINES_SHOWN = 1000;
@@ -58,7 +59,10 @@ export class IngestRun {
     superseded: 0,
     outdated: 0,
     redundant: 0,
+    pagesWithHiddenText: 0,
   };
+  private readonly crawl: CrawlCounts = { records: 0, pages: 0, skipped: {}, damaged: {} };
+  private damageReports = 0;
   readonly unreadableFiles: string[] = [];
 
   constructor(
@@ -98,9 +102,10 @@ export class IngestRun {
     }
   }
 
-  private reportMalformed(file: string, lineNumber: number, reason: string): void {
+  /** `where` is `:LINE` for a JSONL line, `@OFFSET` for a crawl record. */
+  private reportMalformed(file: string, where: string, reason: string): void {
     this.counts.malformed++;
-    if (this.counts.malformed <= MALFORMED_LINES_SHOWN) this.log(`${file}:${lineNumber}: ${reason}`);
+    if (this.counts.malformed <= MALFORMED_LINES_SHOWN) this.log(`${file}${where}: ${reason}`);
     if (this.counts.malformed === MALFORMED_LINES_SHOWN) this.log(`further malformed lines are counted but not shown`);
   }
 
@@ -137,9 +142,9 @@ export class IngestRun {
     return lang;
   }
 
-  private ingestContent(record: ContentRecord, file: string, lineNumber: number): void {
+  private ingestContent(record: ContentRecord, file: string, where: string): void {
     if (record.embedding !== undefined && record.embedding.length !== this.dimensions) {
-      this.reportMalformed(file, lineNumber, `embedding must have ${this.dimensions} numbers (the index's dimensions), got ${record.embedding.length}`);
+      this.reportMalformed(file, where, `embedding must have ${this.dimensions} numbers (the index's dimensions), got ${record.embedding.length}`);
       return;
     }
     const pageId = record.passage?.pageId ?? pageIdFor(record.url, record.text);
@@ -179,6 +184,11 @@ export class IngestRun {
         this.counts.superseded++;
       }
       this.record(this.admittedEvent(record, pageId, passages));
+      if (record.hiddenText !== undefined && record.hiddenText.length > 0) {
+        // The engine has no field for it: the log keeps it beside the index, keyed by page.
+        this.provenance.hiddenText.append(JSON.stringify({ page_id: pageId, url: record.url, fetched_at: record.fetchedAt, hidden_text: record.hiddenText }));
+        this.counts.pagesWithHiddenText++;
+      }
       if (copyHash !== undefined) {
         const hostFields = deriveHostFields(record.hostname);
         this.provenance.copies.remember(copyHash, {
@@ -288,14 +298,53 @@ export class IngestRun {
       this.counts.lines++;
       const parsed = parseRecordLine(line);
       if (parsed.kind === 'malformed') {
-        this.reportMalformed(file, lineNumber, parsed.reason);
+        this.reportMalformed(file, `:${lineNumber}`, parsed.reason);
         continue;
       }
       if (parsed.kind === 'removal') {
         this.ingestRemoval(parsed);
         continue;
       }
-      this.ingestContent(parsed, file, lineNumber);
+      this.ingestContent(parsed, file, `:${lineNumber}`);
+    }
+    return next;
+  }
+
+  /** Report damaged input (a WARC record, a gzip member, a broken stream) with its offset; counted by kind. */
+  reportDamage(file: string, offset: number, reason: string): void {
+    const kind: DamageKind = damageKind(reason);
+    this.crawl.damaged[kind] = (this.crawl.damaged[kind] ?? 0) + 1;
+    this.damageReports++;
+    if (this.damageReports <= MALFORMED_LINES_SHOWN) this.log(`${file}@${offset}: ${reason}`);
+    if (this.damageReports === MALFORMED_LINES_SHOWN) this.log(`further damaged records are counted but not shown`);
+  }
+
+  private countSkip(skip: CrawlSkipKind): void {
+    this.crawl.skipped[skip] = (this.crawl.skipped[skip] ?? 0) + 1;
+  }
+
+  /** Ingest crawl items of `items` from `offset` until they end or a commit is due; returns where it stopped. */
+  ingestCrawlItems(file: string, items: CrawlItem[], offset: number): number {
+    let next = offset;
+    while (next < items.length && !this.commitDue) {
+      const item = items[next];
+      next++;
+      if (item.kind === 'damaged') {
+        this.reportDamage(file, item.offset, item.reason);
+        continue;
+      }
+      this.crawl.records++;
+      if (item.kind === 'skipped') {
+        this.countSkip(item.skip);
+        continue;
+      }
+      const parsed = parseRecordObject(item.record);
+      if (parsed.kind !== 'content') {
+        this.reportMalformed(file, `@${item.offset}`, parsed.kind === 'malformed' ? parsed.reason : 'not a page');
+        continue;
+      }
+      this.crawl.pages++;
+      this.ingestContent(parsed, file, `@${item.offset}`);
     }
     return next;
   }
@@ -333,6 +382,7 @@ export class IngestRun {
     const handled = totals.added + totals.skipped;
     return {
       ...this.counts,
+      crawl: this.crawl,
       unreadableFiles: this.unreadableFiles,
       passagesAdded: totals.added,
       passagesSkipped: totals.skipped,

@@ -11,7 +11,7 @@ import { assertShardSet, ensureManifest, ledgerPath, readManifest } from '@evide
 import { AdmissionTable } from './admission.js';
 import { IngestRun } from './ingest-run.js';
 import { LedgerWriter, replayLedger } from './ledger.js';
-import { readLineBatches, type LineBatch } from './line-reader.js';
+import { readInputBatches, type InputBatch } from './input-reader.js';
 import { ProvenanceState } from './provenance-state.js';
 import { ShardWriters } from './shard-writers.js';
 import type { IngestProgress, IngestSummary } from './summary.js';
@@ -60,7 +60,7 @@ function measureFiles(files: string[], run: { fileUnreadable(file: string, error
   return readable;
 }
 
-/** Ingest JSONL files into the index under `options.dataDir`, writing the admission ledger. */
+/** Ingest files (JSONL, plain or gzip/zstd; WARC and WET, plain or compressed) into the index under `options.dataDir`, writing the admission ledger. */
 export async function ingestFiles(files: string[], options: IngestOptions): Promise<IngestSummary> {
   const startedAt = performance.now();
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -97,11 +97,11 @@ export async function ingestFiles(files: string[], options: IngestOptions): Prom
     const bytesTotal = readable.reduce((sum, entry) => sum + entry.bytes, 0);
     let bytesBeforeFile = 0;
     for (const { file, bytes } of readable) {
-      const batches = readLineBatches(file);
+      const batches = readInputBatches(file);
       let readToEnd = true;
       try {
         for (;;) {
-          let next: IteratorResult<LineBatch>;
+          let next: IteratorResult<InputBatch>;
           try {
             next = await batches.next();
           } catch (error) {
@@ -110,9 +110,19 @@ export async function ingestFiles(files: string[], options: IngestOptions): Prom
             break;
           }
           if (next.done) break;
-          for (let offset = 0; offset < next.value.lines.length; ) {
-            offset = run.ingestLines(file, next.value, offset);
-            if (run.commitDue) await run.commit();
+          const batch = next.value;
+          if (batch.kind === 'lines') {
+            for (let offset = 0; offset < batch.lines.length; ) {
+              offset = run.ingestLines(file, batch, offset);
+              if (run.commitDue) await run.commit();
+            }
+          } else if (batch.kind === 'crawl') {
+            for (let offset = 0; offset < batch.items.length; ) {
+              offset = run.ingestCrawlItems(file, batch.items, offset);
+              if (run.commitDue) await run.commit();
+            }
+          } else {
+            run.reportDamage(file, batch.offset, batch.reason);
           }
           await writers.waitForCapacity();
           options.onProgress?.(run.progress(file, bytesBeforeFile + next.value.bytesRead, bytesTotal));

@@ -29,6 +29,11 @@ const ISO_639_3_TO_1: Readonly<Record<string, string>> = {
   ell: 'el', heb: 'he', amh: 'am', cmn: 'zh', jpn: 'ja', kor: 'ko',
 };
 
+/** 639-1 code of an ISO 639-3 code (as WET's `WARC-Identified-Content-Language` gives), or undefined. */
+export function languageFromIso6393(code: string): string | undefined {
+  return ISO_639_3_TO_1[code.toLowerCase()];
+}
+
 /** franc alone, mapped to 639-1 (exported so tests and tuning can compare the two paths). */
 export function detectLanguageWithFranc(text: string): string {
   const sample = text.length > FRANC_SAMPLE_CHARACTERS ? text.slice(0, FRANC_SAMPLE_CHARACTERS) : text;

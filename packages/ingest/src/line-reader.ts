@@ -24,14 +24,24 @@ function decodeLine(buffer: Buffer, start: number, end: number): string {
 }
 
 /** Yields the lines of `path` in batches (one per chunk read); the last line needs no newline. */
-export async function* readLineBatches(path: string): AsyncGenerator<LineBatch> {
-  const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES });
+export function readLineBatches(path: string): AsyncGenerator<LineBatch> {
+  return splitLineBatches(createReadStream(path, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>);
+}
+
+/**
+ * The lines of a stream of chunks (a file, or a decompressed one), in batches. `bytesRead` is
+ * the bytes of `chunks` consumed, unless `fileBytesRead` tells how much of the underlying file
+ * (compressed) was read by then.
+ */
+export async function* splitLineBatches(chunks: AsyncIterable<Buffer>, fileBytesRead?: () => number): AsyncGenerator<LineBatch> {
   /** Pieces of a line that started in an earlier chunk and has not ended yet. */
   let carried: Buffer[] = [];
   let nextLineNumber = 1;
+  let streamBytes = 0;
   let bytesRead = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    bytesRead += chunk.length;
+  for await (const chunk of chunks) {
+    streamBytes += chunk.length;
+    bytesRead = fileBytesRead?.() ?? streamBytes;
     const lines: string[] = [];
     let lineStart = 0;
     let newline = chunk.indexOf(NEWLINE, lineStart);

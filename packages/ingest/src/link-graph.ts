@@ -8,7 +8,11 @@
  * validation still adds its host pairs. Links are facts about the web, so pairs are never taken
  * back, not even when their page is removed.
  */
+import { crawlLinksOf } from './crawl-page.js';
+import { detectInputFormat } from './input-format.js';
+import { jsonlBatches } from './input-reader.js';
 import { LineAppender } from './line-appender.js';
+import { readWarcItems } from './warc-reader.js';
 import { readLineBatches } from './line-reader.js';
 import { computeHostSignals, type HostSignals } from './graph-signals.js';
 import { linkHost } from './url-parts.js';
@@ -162,25 +166,44 @@ export function linksOfLine(line: string): { url: string; links: unknown[] } | u
   return { url, links };
 }
 
+function addLinks(graph: HostGraph, url: string, links: readonly unknown[]): void {
+  const fromHost = linkHost(url);
+  if (fromHost === undefined) return;
+  for (const link of links) {
+    if (typeof link !== 'string') continue;
+    const toHost = linkHost(link);
+    if (toHost !== undefined) graph.add(fromHost, toHost);
+  }
+}
+
 /**
- * Pass 1: add the host pairs of every line's `links` to `graph`. Lines without a `links` key are
- * not even parsed. Unreadable files are passed over (pass 2 reports them).
+ * Pass 1: add the host pairs of every page's links to `graph`. JSONL lines without a `links` key
+ * are not even parsed; WARC responses give the `<a href>`s of their HTML (a tag scan, no DOM:
+ * the same links pass 2 stores). Unreadable files are passed over (pass 2 reports them).
  */
 export async function collectLinks(files: readonly string[], graph: HostGraph): Promise<void> {
   for (const file of files) {
     try {
-      for await (const batch of readLineBatches(file)) {
+      const format = await detectInputFormat(file);
+      if (format.content === 'warc') {
+        for await (const item of readWarcItems(file, format.compression)) {
+          if (item.kind !== 'record') continue;
+          let found: { url: string; links: string[] } | undefined;
+          try {
+            found = crawlLinksOf(item);
+          } catch {
+            continue;
+          }
+          if (found !== undefined) addLinks(graph, found.url, found.links);
+        }
+        continue;
+      }
+      for await (const batch of jsonlBatches(file, format.compression)) {
+        if (batch.kind !== 'lines') continue;
         for (const line of batch.lines) {
           if (!line.includes('"links"')) continue;
           const found = linksOfLine(line);
-          if (found === undefined) continue;
-          const fromHost = linkHost(found.url);
-          if (fromHost === undefined) continue;
-          for (const link of found.links) {
-            if (typeof link !== 'string') continue;
-            const toHost = linkHost(link);
-            if (toHost !== undefined) graph.add(fromHost, toHost);
-          }
+          if (found !== undefined) addLinks(graph, found.url, found.links);
         }
       }
     } catch {

@@ -7,9 +7,17 @@
 import { join } from 'node:path';
 import { CopyTable, COPIES_FILE } from './copies.js';
 import type { HostSignals } from './graph-signals.js';
+import { LineAppender } from './line-appender.js';
 import { collectLinks, GRAPH_FILE, HostGraph } from './link-graph.js';
 import { OwnersTable } from './owners.js';
 import { StoryClusters, STORIES_FILE } from './story-clusters.js';
+
+/**
+ * Text pages hid from readers, one JSON line per admitted page that had any:
+ * `{"page_id","url","fetched_at","hidden_text":[...]}`. The engine's passages have no field for
+ * it, and it must stay out of their text.
+ */
+export const HIDDEN_TEXT_FILE = 'hidden-text.jsonl';
 
 export class ProvenanceState {
   readonly owners: OwnersTable;
@@ -17,8 +25,17 @@ export class ProvenanceState {
   readonly hostSignals: ReadonlyMap<string, HostSignals>;
   readonly clusters: StoryClusters;
   readonly copies: CopyTable;
+  readonly hiddenText: LineAppender;
 
-  private constructor(owners: OwnersTable, graph: HostGraph, hostSignals: ReadonlyMap<string, HostSignals>, clusters: StoryClusters, copies: CopyTable) {
+  private constructor(
+    owners: OwnersTable,
+    graph: HostGraph,
+    hostSignals: ReadonlyMap<string, HostSignals>,
+    clusters: StoryClusters,
+    copies: CopyTable,
+    hiddenText: LineAppender,
+  ) {
+    this.hiddenText = hiddenText;
     this.owners = owners;
     this.graph = graph;
     this.hostSignals = hostSignals;
@@ -42,7 +59,8 @@ export class ProvenanceState {
       opened.push(clusters);
       const copies = await CopyTable.open(join(dataDir, COPIES_FILE));
       opened.push(copies);
-      return new ProvenanceState(owners, graph, hostSignals, clusters, copies);
+      const hiddenText = LineAppender.open(join(dataDir, HIDDEN_TEXT_FILE));
+      return new ProvenanceState(owners, graph, hostSignals, clusters, copies, hiddenText);
     } catch (error) {
       for (const file of opened) file.close();
       throw error;
@@ -54,11 +72,13 @@ export class ProvenanceState {
     this.graph.flush();
     this.clusters.flush();
     this.copies.flush();
+    this.hiddenText.flush();
   }
 
   close(): void {
     this.graph.close();
     this.clusters.close();
     this.copies.close();
+    this.hiddenText.close();
   }
 }

@@ -41,6 +41,11 @@ export interface ContentRecord {
   topics?: string[];
   links?: string[];
   owner?: string;
+  /**
+   * Text the page hid from its readers (display:none, hidden, aria-hidden, zero-size or
+   * same-colour text, prose in comments): never part of `text`, kept so it can be reported.
+   */
+  hiddenText?: string[];
   /** Present for a passage record: the record is then one passage, not a page to split. */
   passage?: PassageIdParts;
   embedding?: number[];
@@ -244,6 +249,7 @@ function contentRecord(record: JsonObject): ContentRecord {
     topics: optionalStringArray(record, 'topics'),
     links: optionalStringArray(record, 'links'),
     owner: optionalString(record, 'owner'),
+    hiddenText: optionalStringArray(record, 'hidden_text'),
     passage,
     embedding: vector,
   };
@@ -258,6 +264,14 @@ export function parseRecordLine(line: string): ParsedLine {
   } catch {
     return { kind: 'malformed', reason: 'not valid json' };
   }
+  return parseRecordObject(value);
+}
+
+/**
+ * Validate one record given as an object with the JSONL field names: what a JSONL line parses
+ * to, or what a crawl reader (crawl-page.ts) builds from a WARC record. Both go through here.
+ */
+export function parseRecordObject(value: unknown): ParsedLine {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { kind: 'malformed', reason: 'not a json object' };
   }

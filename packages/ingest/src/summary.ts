@@ -1,5 +1,32 @@
 /** What an ingest run reports while it runs and when it ends, and how the CLI prints the end. */
 
+/** Kinds of damaged crawl input, each counted: the record (or member) is skipped, the rest ingests. */
+export type DamageKind = 'truncated' | 'corrupt_gzip' | 'garbage' | 'bad_header' | 'wrong_length' | 'too_large' | 'broken_stream' | 'extraction_failed';
+
+/** The kind of a damage report, from its reason (gzip-members.ts, warc-parser.ts, input-reader.ts word them). */
+export function damageKind(reason: string): DamageKind {
+  if (/^unreadable .* stream/.test(reason)) return 'broken_stream';
+  if (/^truncated/.test(reason)) return 'truncated';
+  if (/^not a gzip member/.test(reason)) return 'garbage';
+  if (/gzip/.test(reason)) return 'corrupt_gzip';
+  if (/^bad header/.test(reason)) return 'bad_header';
+  if (/^wrong Content-Length/.test(reason)) return 'wrong_length';
+  if (/larger than/.test(reason)) return 'too_large';
+  return 'extraction_failed';
+}
+
+/** What crawl files (WARC, WET) gave. */
+export interface CrawlCounts {
+  /** WARC records read whole (damaged ones are not records). */
+  records: number;
+  /** Records that became page records. */
+  pages: number;
+  /** Records skipped, by kind (request, metadata, revisit, status, not_html, ...). */
+  skipped: Partial<Record<string, number>>;
+  /** Damaged input skipped, by kind. */
+  damaged: Partial<Record<DamageKind, number>>;
+}
+
 export interface IngestProgress {
   /** The file being read. */
   file: string;
@@ -38,6 +65,9 @@ export interface IngestSummary {
   outdated: number;
   /** Pages left out as redundant copies of a page the index holds at another URL. */
   redundant: number;
+  /** Admitted pages that hid text from readers (recorded in DATA_DIR/hidden-text.jsonl). */
+  pagesWithHiddenText: number;
+  crawl: CrawlCounts;
   /** Passages deleted by removals and re-crawls. */
   passagesDeleted: number;
   /** Indexed passages rewritten because their story gained hosts. */
@@ -68,6 +98,17 @@ export function formatSummary(summary: IngestSummary): string {
     ['elapsed seconds', summary.elapsedSeconds.toFixed(1)],
     ['passages per second', Math.round(summary.passagesPerSecond)],
   ];
+  if (summary.crawl.records > 0 || Object.keys(summary.crawl.damaged).length > 0) {
+    const at = rows.findIndex(([name]) => name === 'removals');
+    const crawlRows: Array<[string, string | number]> = [
+      ['crawl records', summary.crawl.records],
+      ['crawl pages', summary.crawl.pages],
+      ...Object.entries(summary.crawl.skipped).map(([kind, count]): [string, number] => [`skipped ${kind.replace('_', '-')}`, count ?? 0]),
+      ...Object.entries(summary.crawl.damaged).map(([kind, count]): [string, number] => [`damaged ${kind.replace('_', '-')}`, count ?? 0]),
+      ['pages with hidden text', summary.pagesWithHiddenText],
+    ];
+    rows.splice(at, 0, ...crawlRows);
+  }
   if (summary.unreadableFiles.length > 0) rows.push(['unreadable files', summary.unreadableFiles.join(', ')]);
   const width = Math.max(...rows.map(([name]) => name.length)) + 1;
   return rows.map(([name, value]) => `${`${name}:`.padEnd(width)} ${value}`).join('\n');
