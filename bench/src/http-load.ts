@@ -45,7 +45,7 @@ if (peers && !corpusPath) {
 type Target = 'floor' | 'evidence' | 'node:http' | 'fastify';
 const TARGET_LABELS: Record<Target, string> = {
   floor: 'in-process floor',
-  evidence: 'evidence (uWS)',
+  evidence: 'evidence',
   'node:http': 'node:http peer',
   fastify: 'Fastify + MiniSearch',
 };
@@ -177,7 +177,7 @@ console.log(
   `Floor: the capability's own run in-process (/search: the vertical router and the shard pool's scatter-gather, top ${RESULT_LIMIT}; /ground: its pool searches, story expansion, evidence worker), without HTTP, authentication, metering or JSON.`,
 );
 if (peers) {
-  console.log('node:http peer: the same services and capability path (authentication, validation, metering, handler, JSON) behind node:http instead of uWebSockets.js.');
+  console.log('node:http peer: the same services and capability path (authentication, validation, metering, handler, JSON) behind a bare node:http handler (no route table, request ids or shutdown states), so its ratio is the cost of the server\'s transport layer.');
   if (fastifyCorpus) {
     const corpus = fastifyCorpus as { passages: number; split: number };
     console.log(

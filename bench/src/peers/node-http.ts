@@ -2,7 +2,8 @@
  * Peer server (run as its own process by bench/src/http-load.ts): the same engine and the same
  * capability path as packages/server (openServices, then answerAuthenticated + capabilityWork:
  * authentication, validation, metering and ledger, the handler, JSON serialisation), behind
- * `node:http` instead of uWebSockets.js. Against the real server it measures the transport only.
+ * a bare `node:http` handler (no route table, request ids or shutdown states). Against the real
+ * server it measures what the server's transport layer costs.
  * It serves the catalog's GET routes without path parameters (/search, /ground, ...).
  *
  *   DATA_DIR=DIR PORT=0 node bench/dist/peers/node-http.js
