@@ -38,7 +38,7 @@ function reasonOf(entry: Ranked, position: number): string {
     entry.corroborating > 1 ? `corroborated: its story is carried by ${entry.corroborating} passages` : 'only passage of its story in the matches',
   ];
   if (entry.reading.originType === 'republish') parts.push('a republished copy: its origin is not among the matches');
-  const flags = riskFlags(hit.snippet, { hostRank: hit.host_rank });
+  const flags = riskFlags(hit.snippet, { hostRank: hit.host_rank, hiddenOnPage: hit.hidden_on_page === true });
   if (flags.length > 0) parts.push(`caution: ${flags.join(', ')}`);
   return parts.join('; ');
 }

@@ -15,3 +15,4 @@ export * from './context.js';
 export * from './urls.js';
 export * from './ledger-index.js';
 export * from './evidence-pool.js';
+export * from './hidden-text-index.js';

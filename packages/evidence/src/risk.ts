@@ -33,6 +33,11 @@ export const INSTRUCTION_MARKER = '[removed: instruction-like text]';
 export interface RiskContext {
   /** The host trust prior of the passage's host, 0..1. */
   hostRank: number;
+  /**
+   * The passage's page hid text from its readers (crawl ingest kept it out of the passage and
+   * recorded it): `hidden_text` even though the text itself shows nothing hidden.
+   */
+  hiddenOnPage?: boolean;
 }
 
 /** One place of the text that raised a flag: offsets into the original text (UTF-16 code units) and why. */
@@ -60,6 +65,7 @@ export function riskReport(text: string, context: RiskContext): RiskReport {
   ];
   const raised = new Set<RiskFlag>(spans.map((span) => span.flag));
   if (Number.isFinite(context.hostRank) && context.hostRank < LOW_TRUST_HOST_RANK) raised.add('low_trust_source');
+  if (context.hiddenOnPage) raised.add('hidden_text');
   return { flags: RISK_FLAGS.filter((flag) => raised.has(flag)), spans };
 }
 

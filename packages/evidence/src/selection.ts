@@ -168,7 +168,7 @@ export function evidenceItems(selection: SelectedOrigin[], options: ItemOptions)
       origin: origin.group.id,
       owner: origin.group.owner,
       independence_score: independenceScore(origin, counts),
-      risk_flags: riskFlags(original, { hostRank: representative.hit.host_rank }),
+      risk_flags: riskFlags(original, { hostRank: representative.hit.host_rank, hiddenOnPage: representative.hit.hidden_on_page === true }),
       age_secs: ageSeconds(representative.hit, options.now),
     };
     if (options.claim !== undefined) {

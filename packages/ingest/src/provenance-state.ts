@@ -5,6 +5,7 @@
  * commit, after the shards committed, like the admission ledger.
  */
 import { join } from 'node:path';
+import { HIDDEN_TEXT_FILE } from '@evidence/native';
 import { CopyTable, COPIES_FILE } from './copies.js';
 import type { HostSignals } from './graph-signals.js';
 import { LineAppender } from './line-appender.js';
@@ -17,7 +18,7 @@ import { StoryClusters, STORIES_FILE } from './story-clusters.js';
  * `{"page_id","url","fetched_at","hidden_text":[...]}`. The engine's passages have no field for
  * it, and it must stay out of their text.
  */
-export const HIDDEN_TEXT_FILE = 'hidden-text.jsonl';
+export { HIDDEN_TEXT_FILE };
 
 export class ProvenanceState {
   readonly owners: OwnersTable;

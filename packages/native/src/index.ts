@@ -55,6 +55,8 @@ export interface NativeHit {
   origin_type?: string;
   source_role?: string;
   role_confidence?: number;
+  /** Set by the server, not the engine: the page hid text from readers (DATA_DIR/hidden-text.jsonl). */
+  hidden_on_page?: boolean;
 }
 
 /** Facet counts over a match set (exact per shard; summed across shards). */

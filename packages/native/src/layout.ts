@@ -21,6 +21,8 @@ export interface IndexManifest {
 
 export const MANIFEST_FILE = 'index.json';
 export const LEDGER_FILE = 'ledger.jsonl';
+/** Hidden text of crawled pages, one line per page that hid some (written by ingest, read by the risk flags). */
+export const HIDDEN_TEXT_FILE = 'hidden-text.jsonl';
 
 export function shardDirectory(dataDir: string, shard: number): string {
   return join(dataDir, 'shards', String(shard));

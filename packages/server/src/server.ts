@@ -1,7 +1,7 @@
 /** Assemble the server: stores, shard pool, routes, listening socket; and take it down again. */
 import { join } from 'node:path';
-import { EvidencePool, LedgerIndex } from '@evidence/evidence';
-import { ensureManifest } from '@evidence/native';
+import { EvidencePool, HiddenTextIndex, LedgerIndex } from '@evidence/evidence';
+import { ensureManifest, HIDDEN_TEXT_FILE, LEDGER_FILE } from '@evidence/native';
 import { ShardPool } from '@evidence/pool';
 import { openStores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
@@ -14,8 +14,6 @@ import { InFlight } from './in-flight.js';
 /** How long a shutdown waits for calls under way before closing the pools anyway. */
 export const SHUTDOWN_DRAIN_MS = 10_000;
 
-/** The admission ledger ingest appends to (packages/ingest/src/ledger.ts). */
-export const LEDGER_FILE = 'ledger.jsonl';
 
 export interface RunningServer {
   port: number;
@@ -44,7 +42,8 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   });
   const evidence = new EvidencePool({ threads: config.evidenceThreads, maxQueue: config.maxQueue });
   const ledger = new LedgerIndex(join(config.dataDir, LEDGER_FILE));
-  return { pool, evidence, ledger, stores, config, inFlight: new InFlight(), evidenceGate: EvidenceGate.forQueue(config.maxQueue) };
+  const hiddenText = new HiddenTextIndex(join(config.dataDir, HIDDEN_TEXT_FILE));
+  return { pool, evidence, ledger, hiddenText, stores, config, inFlight: new InFlight(), evidenceGate: EvidenceGate.forQueue(config.maxQueue) };
 }
 
 /** Close what `openServices` opened: the pools first (no more work), then the stores. */

@@ -1,5 +1,5 @@
 /** What handlers run against: the shard pool, the evidence workers and ledger, the stores and the settings. */
-import type { EvidencePool, LedgerIndex } from '@evidence/evidence';
+import type { EvidencePool, HiddenTextIndex, LedgerIndex } from '@evidence/evidence';
 import type { ShardPool } from '@evidence/pool';
 import type { Stores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
@@ -12,6 +12,8 @@ export interface Services {
   evidence: EvidencePool;
   /** The admission ledger, followed as it grows (why_not, changes' known_urls). */
   ledger: LedgerIndex;
+  /** Pages that hid text from readers (DATA_DIR/hidden-text.jsonl), for the hidden_text flag. */
+  hiddenText: HiddenTextIndex;
   stores: Stores;
   config: ServerConfig;
   /** Capability calls under way (a shutdown waits for them). */

@@ -1,5 +1,6 @@
 import { ContextPackSchema, ContextParamsSchema, ranAndFailed, type ContextPack } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
+import { markHiddenOnPage } from './hidden-text.js';
 import { effectiveMode } from './evidence-retrieval.js';
 
 export const CONTEXT_COST = 3;
@@ -29,6 +30,7 @@ export const assembleContextCapability: Capability<typeof ContextParamsSchema, C
       timeoutMs: services.config.searchTimeoutMs,
     });
     try {
+      await markHiddenOnPage(services, result.hits);
       return await services.evidence.context({
         params: { ...params, mode },
         candidates: { hits: result.hits, total: result.total, partial: result.partial, shardsDown: result.shardsDown },

@@ -29,7 +29,8 @@ export const documentCapability: Capability<typeof DocumentParamsSchema, Documen
     };
     // strip implies risk; flags are always computed on the original text (SPEC 2.3).
     if (params.risk || params.strip) {
-      const report = riskReport(document.text, { hostRank: document.host_rank });
+      const hiddenOnPage = (await services.hiddenText.hidingPages([document.page_id])).size > 0;
+      const report = riskReport(document.text, { hostRank: document.host_rank, hiddenOnPage });
       body.risk_flags = report.flags;
       body.risk_spans = report.spans;
     }

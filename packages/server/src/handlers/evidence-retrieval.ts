@@ -21,6 +21,7 @@ import { supportedHits, type GroundRetrieval, type RetrievedHits, type StoryExpa
 import type { NativeHit, SearchFilters } from '@evidence/native';
 import { formatDuration, ranAndFailed, type SearchParams } from '@evidence/schemas';
 import type { Services } from '../services.js';
+import { markHiddenOnPage } from './hidden-text.js';
 
 /** Stories a grounding answer considers at most. */
 export const CANDIDATE_STORIES = 30;
@@ -201,6 +202,7 @@ export async function retrieveEvidence(services: Services, options: RetrievalOpt
       };
     }
     if (counts?.partial) retrieval.candidates.partial = true;
+    await markHiddenOnPage(services, retrieval.candidates.hits, retrieval.expansion.members, retrieval.outside?.older.hits ?? []);
     return retrieval;
   } catch (error) {
     throw ranAndFailed(error);
