@@ -417,7 +417,9 @@ export function callArbitrary(route: RouteSpec, facts: IndexFacts, restForm: boo
       )
     : fc.constant([] as Array<[string, FuzzValue]>);
   const noise = fc.constantFrom('none', 'none', 'none', 'unknown', 'duplicate', 'extra');
-  return fc.record({ base: requiredBase(route, facts), pick: fc.oneof(...targets), extra, noise }).map(({ base, pick, extra: extraParams, noise: kind }) => {
+  // the required parameters (the query, the id, the url) carry most of the input: test them more often
+  const weighted = targets.map((arbitrary, index) => ({ arbitrary, weight: route.params[index].required ? 4 : 1 }));
+  return fc.record({ base: requiredBase(route, facts), pick: fc.oneof(...weighted), extra, noise }).map(({ base, pick, extra: extraParams, noise: kind }) => {
     const params = base.filter(([name]) => name !== pick.spec.name);
     params.push([pick.spec.name, pick.value]);
     let decisive = true;
@@ -434,12 +436,37 @@ export function callArbitrary(route: RouteSpec, facts: IndexFacts, restForm: boo
   });
 }
 
+/**
+ * Every listed value of every required parameter, once each, with well-formed values for the
+ * other required ones: the sweep that runs before the random calls, so the edge cases of the
+ * parameters that carry the input (2,000 '(' in a query, an empty id) are never left to chance.
+ */
+export function sweepCalls(route: RouteSpec, facts: IndexFacts, restForm: boolean): FuzzCall[] {
+  const required = route.params.filter((spec) => spec.required);
+  const baseOf = (spec: ParamSpec): [string, FuzzValue] => [spec.name, wellFormed(spec, facts).find((value) => value.cls === 'valid' && value.text !== undefined)!];
+  const calls: FuzzCall[] = [];
+  for (const spec of required) {
+    for (const value of valuesOf(spec, facts)) {
+      if (restForm ? value.text === undefined && value.raw === undefined : value.json === undefined) continue;
+      const params = required.filter((other) => other !== spec).map(baseOf);
+      params.push([spec.name, value]);
+      calls.push({ route, target: spec.name, targetValue: value, params, decisive: true });
+    }
+  }
+  return calls;
+}
+
+/** Percent-encoding of text; a lone surrogate (which UTF-8 cannot hold) goes as U+FFFD. */
+function encodeText(value: string): string {
+  return encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+}
+
 /** The REST path and query of a call. */
 export function restPathOf(call: FuzzCall): string {
   let path = call.route.path;
   const query: string[] = [];
   for (const [name, value] of call.params) {
-    const encoded = value.raw ?? encodeURIComponent(value.text ?? '');
+    const encoded = value.raw ?? encodeText(value.text ?? '');
     const index = call.route.pathParameters.indexOf(name);
     if (index >= 0 && !path.includes(`:${name}`)) {
       query.push(`${encodeURIComponent(name)}=${encoded}`);

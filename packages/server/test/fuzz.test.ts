@@ -35,6 +35,7 @@ import {
   restPathOf,
   restPathWithout,
   routeSpecOf,
+  sweepCalls,
   type FuzzCall,
   type IndexFacts,
   type RouteSpec,
@@ -413,6 +414,7 @@ async function mcpCall(call: FuzzCall): Promise<void> {
 
 /** The calls of one route, generated lazily in seeded batches (reproducible from SEED). */
 function* callsOf(route: RouteSpec, restForm: boolean, routeIndex: number): Generator<FuzzCall> {
+  yield* sweepCalls(route, facts, restForm);
   const arbitrary = callArbitrary(route, facts, restForm);
   for (let batch = 0; ; batch++) {
     yield* fc.sample(arbitrary, { seed: SEED + routeIndex * 7919 + batch * 104_729 + (restForm ? 0 : 1), numRuns: 50 });
