@@ -421,7 +421,16 @@ function* callsOf(route: RouteSpec, restForm: boolean, routeIndex: number): Gene
   }
 }
 
-/** Round-robin over the catalog until the time (or FUZZ_RUNS) is spent; known crashers run once. */
+/** A parameter's value on a route, as sent (the key crashers are skipped by). */
+function valueKey(call: FuzzCall, name: string, value: FuzzCall['params'][number][1]): string {
+  return `${call.route.name} ${name}=${value.raw ?? value.text ?? value.json}`;
+}
+
+/**
+ * Round-robin over the catalog until the time (or FUZZ_RUNS) is spent. A value that crashed the
+ * process once is not sent again on that route, alone or in a combination (the crash is
+ * recorded; each restart costs a second or two that finds nothing new).
+ */
 async function fuzzCatalog(restForm: boolean, seconds: number, run: (call: FuzzCall) => Promise<void>): Promise<number> {
   const generators = routes.map((route, index) => callsOf(route, restForm, index));
   const crashed = new Set<string>();
@@ -430,14 +439,18 @@ async function fuzzCatalog(restForm: boolean, seconds: number, run: (call: FuzzC
   for (let round = 0; RUNS === null ? Date.now() < deadline : made < RUNS; round++) {
     for (const generator of generators) {
       const call = generator.next().value as FuzzCall;
-      const crashKey = call.decisive ? `${call.route.name} ${call.target}=${call.targetValue?.label}` : `${call.route.name} ${restPathOf(call)} ${mcpArgumentsOf(call)}`;
-      if (crashed.has(crashKey)) {
+      const keys = call.params.map(([name, value]) => valueKey(call, name, value));
+      const combinationKey = `${call.route.name} ${restPathOf(call)} ${mcpArgumentsOf(call)}`;
+      if (keys.some((key) => crashed.has(key)) || crashed.has(combinationKey)) {
         counters.skippedCrashers += 1;
         continue;
       }
       const restartsBefore = server.restarts;
       await run(call);
-      if (server.restarts > restartsBefore) crashed.add(crashKey);
+      if (server.restarts > restartsBefore) {
+        crashed.add(combinationKey);
+        if (call.decisive && call.target && call.targetValue) crashed.add(valueKey(call, call.target, call.targetValue));
+      }
       made += 1;
     }
   }
