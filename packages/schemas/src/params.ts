@@ -102,13 +102,15 @@ export function queryNesting(text: string): number {
  * worker thread's stack).
  */
 export function queryText(description: string) {
-  return boundedQuery(description).describe(`${description} (at most ${QUERY_MAX_CHARS} characters)`);
+  return boundedQuery(description).describe(`${description} (${QUERY_BOUNDS})`);
 }
 
 /** `queryText` for a parameter that may be left out. */
 export function optionalQueryText(description: string) {
-  return boundedQuery(description).optional().describe(`${description} (at most ${QUERY_MAX_CHARS} characters)`);
+  return boundedQuery(description).optional().describe(`${description} (${QUERY_BOUNDS})`);
 }
+
+const QUERY_BOUNDS = `at most ${QUERY_MAX_CHARS} characters and ${QUERY_MAX_NESTING} nested parentheses`;
 
 function boundedQuery(description: string) {
   return z

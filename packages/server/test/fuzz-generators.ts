@@ -33,7 +33,7 @@ export interface FuzzValue {
 }
 
 export type ParamSpec =
-  | { kind: 'text'; name: string; required: boolean; minLength: number; refined: boolean; description: string }
+  | { kind: 'text'; name: string; required: boolean; minLength: number; maxLength?: number; refined: boolean; description: string }
   | { kind: 'number'; name: string; required: boolean; hasDefault: boolean; int: boolean; min?: number; max?: number; description: string }
   | { kind: 'enum'; name: string; required: boolean; values: string[]; description: string }
   | { kind: 'flag'; name: string; required: boolean; description: string }
@@ -48,7 +48,7 @@ interface ZodDef {
   in?: z.ZodType;
   options?: z.ZodType[];
   entries?: Record<string, string>;
-  checks?: Array<{ _zod: { def: { check: string; value?: number; inclusive?: boolean; minimum?: number; format?: string } } }>;
+  checks?: Array<{ _zod: { def: { check: string; value?: number; inclusive?: boolean; minimum?: number; maximum?: number; format?: string } } }>;
 }
 
 function defOf(schema: z.ZodType): ZodDef {
@@ -84,7 +84,8 @@ export function specOf(name: string, schema: z.ZodType): ParamSpec {
   if (def.checks?.some((check) => check._zod.def.check === 'custom')) refined = true;
   if (def.type === 'string') {
     const minLength = def.checks?.find((check) => check._zod.def.check === 'min_length')?._zod.def.minimum ?? 0;
-    return { kind: 'text', name, required, minLength, refined, description };
+    const maxLength = def.checks?.find((check) => check._zod.def.check === 'max_length')?._zod.def.maximum;
+    return { kind: 'text', name, required, minLength, maxLength, refined, description };
   }
   if (def.type === 'number') {
     let min: number | undefined;
@@ -310,7 +311,11 @@ function malformed(spec: ParamSpec): FuzzValue[] {
   switch (spec.kind) {
     case 'text':
       if (spec.minLength >= 2) out.push(text('too-short', 'invalid', 'e'));
-      if (spec.refined || spec.name === 'url') out.push(text('not-a-url', 'invalid', 'not a url'), text('ftp-url', 'invalid', 'ftp://example.org/x'));
+      // A URL parameter refuses what is not an http(s) URL; a query text refuses a nesting its
+      // grammar would recurse into past the bound (the description names it), and any text its length.
+      if (spec.name === 'url') out.push(text('not-a-url', 'invalid', 'not a url'), text('ftp-url', 'invalid', 'ftp://example.org/x'));
+      if (spec.refined && /nested parentheses/.test(spec.description)) out.push(text('nested-too-deep', 'invalid', `${'('.repeat(40)}bread`), text('nested-deep-1500', 'invalid', '('.repeat(1500)));
+      if (spec.maxLength !== undefined) out.push(text('too-long', 'invalid', 'bread '.repeat(Math.ceil((spec.maxLength + 1) / 6))));
       out.push(json('json-number', 'any', '42'), json('json-array', 'invalid', '["a","b"]'), json('json-object', 'invalid', '{"a":1}'));
       break;
     case 'number':

@@ -18,7 +18,8 @@ export const searchCapability: Capability<typeof SearchParamsSchema, WebSearchRe
     const timeoutMs = services.config.searchTimeoutMs;
     // Without an embedder there is no vector ranking: the mode actually used is reported.
     const mode = services.config.embedder === 'none' ? 'keyword' : params.mode;
-    const shape = { mode, fields: params.fields };
+    // An empty list (`fields=`) projects nothing away: it is the parameter left out.
+    const shape = { mode, fields: params.fields?.length ? params.fields : undefined };
     if (params.vertical) {
       const result = await services.pool.search(poolRequestOf(params, mode, params.vertical, params.limit, timeoutMs));
       return responseOf(result, { ...shape, routed: false, vertical: params.vertical });

@@ -54,13 +54,21 @@ function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | 
   });
 }
 
+/** A request line that names an HTTP version other than 1.0 and 1.1 (`GET / HTTP/2.0`), and nothing else wrong. */
+const OTHER_VERSION = /^[A-Z]+ \S+ HTTP\/(?!1\.[01]\r?$)\d\.\d\r?$/;
+
 /** What a request the HTTP parser refused is answered with (node:http gives no response object then). */
-function parserRefusal(code: string | undefined): { status: number; body: string } {
+function parserRefusal(code: string | undefined, rawPacket: Buffer | undefined): { status: number; body: string } {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
       return { status: 431, body: `request header fields too large: at most ${MAX_HEADER_BYTES} bytes of headers` };
-    case 'HPE_INVALID_VERSION':
-      return { status: 505, body: 'http version not supported: send HTTP/1.1 or HTTP/1.0' };
+    case 'HPE_INVALID_VERSION': {
+      // Only a well-formed request line naming another version is a version mismatch; a
+      // malformed one (an extra token, bare LF line endings) is a bad request.
+      const requestLine = rawPacket?.toString('latin1').split('\n', 1)[0] ?? '';
+      if (OTHER_VERSION.test(requestLine)) return { status: 505, body: 'http version not supported: send HTTP/1.1 or HTTP/1.0' };
+      return { status: 400, body: 'bad request: malformed request line' };
+    }
     case 'ERR_HTTP_REQUEST_TIMEOUT':
     case 'HPE_HEADERS_TIMEOUT':
       return { status: 408, body: 'request timeout: the request did not arrive in time' };
@@ -75,15 +83,23 @@ export class HttpTransport {
 
   constructor(private readonly router: Router) {
     this.server = createServer(
-      { maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS },
+      {
+        maxHeaderSize: MAX_HEADER_BYTES,
+        headersTimeout: HEADERS_TIMEOUT_MS,
+        requestTimeout: REQUEST_TIMEOUT_MS,
+        keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+        // No route depends on Host; node:http would otherwise refuse an HTTP/1.1 request without
+        // one with a bare 400 that has no body or content type.
+        requireHostHeader: false,
+      },
       (request, response) => this.serve(request, response),
     );
-    this.server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    this.server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
       if (error.code === 'ECONNRESET' || !socket.writable) {
         socket.destroy();
         return;
       }
-      const { status, body } = parserRefusal(error.code);
+      const { status, body } = parserRefusal(error.code, error.rawPacket);
       socket.end(
         `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: text/plain; charset=utf-8\r\n` +
           `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
