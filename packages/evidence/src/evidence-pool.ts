@@ -8,7 +8,7 @@ import { Piscina } from 'piscina';
 import { errors, type ChangesResponse, type ContextPack, type GroundResponse } from '@evidence/schemas';
 import type { ChangesTask, ContextTask, EvidenceTask, GroundTask } from './types.js';
 
-const workerFilename = fileURLToPath(new URL('./worker.js', import.meta.url));
+const workerFilename = fileURLToPath(new URL('./worker-entry.cjs', import.meta.url));
 
 export interface EvidencePoolOptions {
   threads: number;

@@ -50,7 +50,7 @@ export interface PoolSearchResult {
   verticalCounts?: Record<string, number>;
 }
 
-const workerFilename = fileURLToPath(new URL('./worker.js', import.meta.url));
+const workerFilename = fileURLToPath(new URL('./worker-entry.cjs', import.meta.url));
 
 function isExpired(answer: unknown): answer is ExpiredAnswer {
   return typeof answer === 'object' && answer !== null && (answer as ExpiredAnswer).expired === true;
