@@ -6,6 +6,7 @@
  */
 import type { NativeHit } from '@evidence/native';
 import type { ChangesParams, ContextParams, GroundParams, KnownUrl } from '@evidence/schemas';
+import type { CorroborateTask } from './corroboration.js';
 
 export type EvidenceHit = NativeHit;
 
@@ -94,4 +95,5 @@ export interface ContextTask {
 export type EvidenceTask =
   | { op: 'ground'; task: GroundTask }
   | { op: 'changes'; task: ChangesTask }
-  | { op: 'context'; task: ContextTask };
+  | { op: 'context'; task: ContextTask }
+  | { op: 'corroborate'; task: CorroborateTask };

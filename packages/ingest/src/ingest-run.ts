@@ -179,6 +179,7 @@ export class IngestRun {
         this.counts.superseded++;
       }
       this.record(this.admittedEvent(record, pageId, passages));
+      this.provenance.pageLinks.record(record.url, record.links);
       if (copyHash !== undefined) {
         const hostFields = deriveHostFields(record.hostname);
         this.provenance.copies.remember(copyHash, {
@@ -191,6 +192,7 @@ export class IngestRun {
     } else if (record.passage !== undefined && record.passage.passageNo >= this.table.passageSpan(record.url, pageId)) {
       // A further passage of a page the index already holds.
       this.record(this.admittedEvent(record, pageId, passages));
+      this.provenance.pageLinks.record(record.url, record.links);
     }
     this.writers.queuePage(pageId, passages);
     this.passagesQueued += passages.length;

@@ -1,14 +1,16 @@
 /**
  * The run-wide provenance state kept in the ingest process (it sees every record; the shards
  * each see only theirs): the owners table, the link graph and its signals, the story clusters
- * and the table of kept pages for redundant-copy detection. Their three logs are written at each
- * commit, after the shards committed, like the admission ledger.
+ * the table of kept pages for redundant-copy detection, and the page link log the server walks
+ * (related, path). Their four logs are written at each commit, after the shards committed, like
+ * the admission ledger.
  */
 import { join } from 'node:path';
 import { CopyTable, COPIES_FILE } from './copies.js';
 import type { HostSignals } from './graph-signals.js';
 import { collectLinks, GRAPH_FILE, HostGraph } from './link-graph.js';
 import { OwnersTable } from './owners.js';
+import { LINKS_FILE, PageLinkLog } from './page-links.js';
 import { StoryClusters, STORIES_FILE } from './story-clusters.js';
 
 export class ProvenanceState {
@@ -17,13 +19,22 @@ export class ProvenanceState {
   readonly hostSignals: ReadonlyMap<string, HostSignals>;
   readonly clusters: StoryClusters;
   readonly copies: CopyTable;
+  readonly pageLinks: PageLinkLog;
 
-  private constructor(owners: OwnersTable, graph: HostGraph, hostSignals: ReadonlyMap<string, HostSignals>, clusters: StoryClusters, copies: CopyTable) {
+  private constructor(
+    owners: OwnersTable,
+    graph: HostGraph,
+    hostSignals: ReadonlyMap<string, HostSignals>,
+    clusters: StoryClusters,
+    copies: CopyTable,
+    pageLinks: PageLinkLog,
+  ) {
     this.owners = owners;
     this.graph = graph;
     this.hostSignals = hostSignals;
     this.clusters = clusters;
     this.copies = copies;
+    this.pageLinks = pageLinks;
   }
 
   /**
@@ -42,7 +53,8 @@ export class ProvenanceState {
       opened.push(clusters);
       const copies = await CopyTable.open(join(dataDir, COPIES_FILE));
       opened.push(copies);
-      return new ProvenanceState(owners, graph, hostSignals, clusters, copies);
+      const pageLinks = PageLinkLog.open(join(dataDir, LINKS_FILE));
+      return new ProvenanceState(owners, graph, hostSignals, clusters, copies, pageLinks);
     } catch (error) {
       for (const file of opened) file.close();
       throw error;
@@ -54,11 +66,13 @@ export class ProvenanceState {
     this.graph.flush();
     this.clusters.flush();
     this.copies.flush();
+    this.pageLinks.flush();
   }
 
   close(): void {
     this.graph.close();
     this.clusters.close();
     this.copies.close();
+    this.pageLinks.close();
   }
 }

@@ -1,6 +1,6 @@
 /** Assemble the server: stores, shard pool, routes, listening socket; and take it down again. */
 import { join } from 'node:path';
-import { EvidencePool, LedgerIndex } from '@evidence/evidence';
+import { EvidencePool, LedgerIndex, PageGraph } from '@evidence/evidence';
 import { ensureManifest } from '@evidence/native';
 import { ShardPool } from '@evidence/pool';
 import { openStores } from '@evidence/stores';
@@ -16,6 +16,8 @@ export const SHUTDOWN_DRAIN_MS = 10_000;
 
 /** The admission ledger ingest appends to (packages/ingest/src/ledger.ts). */
 export const LEDGER_FILE = 'ledger.jsonl';
+/** The page link log ingest appends to (packages/ingest/src/page-links.ts). */
+export const LINKS_FILE = 'links.tsv';
 
 export interface RunningServer {
   port: number;
@@ -44,7 +46,10 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   });
   const evidence = new EvidencePool({ threads: config.evidenceThreads, maxQueue: config.maxQueue });
   const ledger = new LedgerIndex(join(config.dataDir, LEDGER_FILE));
-  return { pool, evidence, ledger, stores, config, inFlight: new InFlight(), evidenceGate: EvidenceGate.forQueue(config.maxQueue) };
+  const graph = new PageGraph(join(config.dataDir, LINKS_FILE));
+  // Read the link log in the background now, so the first graph call need not wait for all of it.
+  graph.refresh().catch((error: unknown) => console.error('link graph: cannot read the link log:', error instanceof Error ? error.message : error));
+  return { pool, evidence, ledger, graph, stores, config, inFlight: new InFlight(), evidenceGate: EvidenceGate.forQueue(config.maxQueue) };
 }
 
 /** Close what `openServices` opened: the pools first (no more work), then the stores. */

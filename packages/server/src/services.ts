@@ -1,5 +1,5 @@
 /** What handlers run against: the shard pool, the evidence workers and ledger, the stores and the settings. */
-import type { EvidencePool, LedgerIndex } from '@evidence/evidence';
+import type { EvidencePool, LedgerIndex, PageGraph } from '@evidence/evidence';
 import type { ShardPool } from '@evidence/pool';
 import type { Stores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
@@ -12,6 +12,8 @@ export interface Services {
   evidence: EvidencePool;
   /** The admission ledger, followed as it grows (why_not, changes' known_urls). */
   ledger: LedgerIndex;
+  /** The page link graph, followed as ingest appends to it (related, path). */
+  graph: PageGraph;
   stores: Stores;
   config: ServerConfig;
   /** Capability calls under way (a shutdown waits for them). */
