@@ -58,8 +58,10 @@ export interface GroundRetrieval {
   unsupported: number;
   expansion: StoryExpansion;
   outside: OutsideWindow | null;
-  /** Verticals with matches that a named vertical left out. */
+  /** Every other vertical the index holds, when a vertical was named (SPEC 4.7), in name order. */
   verticalsExcluded: string[];
+  /** The objective's matches in each of those verticals. */
+  verticalMatches: Record<string, number>;
   /** Filters as applied, `name=value`. */
   filtersApplied: string[];
 }

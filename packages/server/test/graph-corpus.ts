@@ -17,6 +17,7 @@
  *   blog    -> wire, claim1
  *   herons2 -> notindexed
  * Community c-harbor: wire, carrier1, cityhall, guide, ferry.
+ * Verticals: science, except blog (lifestyle) and ferry (travel).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -103,14 +104,14 @@ export const graphPassages: Passage[] = [
   withGraph(
     sourced('blog:0', 'My daily commute notes: traffic, parking and what the closures mean for cyclists heading downtown each morning.', {
       host: 'www.commuterblog.net', story: 'blog', publishedAt: T0 - 2 * DAY, fetchedAt: T0 - DAY,
-      originType: 'original', sourceRole: 'ugc', roleConfidence: 0.7, contentType: 'opinion', hostRank: 0.3,
+      originType: 'original', sourceRole: 'ugc', roleConfidence: 0.7, contentType: 'opinion', hostRank: 0.3, vertical: 'lifestyle',
     }),
     { links: linksOf(URLS.blog) },
   ),
   withGraph(
     sourced('ferry:0', 'Extra ferry sailings were added to the evening timetable for passengers travelling between the two piers.', {
       host: 'www.ferrynews.com', story: 'ferry', publishedAt: T0 - 3 * DAY, fetchedAt: T0 - 3 * DAY + HOUR,
-      originType: 'original', sourceRole: 'secondary', roleConfidence: 0.8, contentType: 'news', hostRank: 0.5,
+      originType: 'original', sourceRole: 'secondary', roleConfidence: 0.8, contentType: 'news', hostRank: 0.5, vertical: 'travel',
     }),
     { community: 'c-harbor' },
   ),
