@@ -25,7 +25,8 @@ import {
   type NextAction,
 } from '@evidence/schemas';
 import { rankOrigins, type RankedOrigin } from './analysis.js';
-import { contentWords } from './claims.js';
+import { contentWords, judgeClaim, type ClaimJudgement } from './claims.js';
+import { splitSentences } from './risk.js';
 import { round } from './hits.js';
 import { buildOrigins, membersOf, originBody } from './origins.js';
 import { provenance } from './receipt.js';
@@ -136,10 +137,15 @@ export function corroborationResponse(task: CorroborateTask): CorroborateRespons
   });
   const paraphraseOf = new Map(paraphrases.kept.map((paraphrase) => [paraphrase.storyId, paraphrase]));
   const seedWords = contentWords(seed.snippet).size;
-  const evidence = evidenceItems(selected, { now: task.now, claim, storyCount: storyOrder.size }).map((item, index) => ({
-    ...item,
-    reason: reasonOf(chosen[index], seedOrigin, paraphraseOf.get(chosen[index].group.storyId), seedWords),
-  }));
+  const evidence = evidenceItems(selected, { now: task.now, claim, storyCount: storyOrder.size }).map((item, index) => {
+    const judged: EvidenceItem = { ...item, reason: reasonOf(chosen[index], seedOrigin, paraphraseOf.get(chosen[index].group.storyId), seedWords) };
+    if (task.claim === undefined) {
+      const judgement = judgeAgainstPassage(seed.snippet, chosen[index].representative.hit.snippet);
+      judged.claim_relation = judgement.relation;
+      judged.relation_confidence = judgement.confidence;
+    }
+    return judged;
+  });
   const partial = story.partial || paraphraseMembers.partial || task.searchPartial;
   const shardsDown = Math.max(story.shardsDown, paraphraseMembers.shardsDown);
   const seedOwner = seedOrigin.group.owner;
@@ -188,6 +194,25 @@ export function corroborationResponse(task: CorroborateTask): CorroborateRespons
     provenance: provenance(task.now, true, CORROBORATE_LIMITATIONS),
     credits_billed: task.credits,
   };
+}
+
+/**
+ * Without a claim, what the passage says is each of its sentences: an item is judged against the
+ * sentence of the passage it shares the largest share of content words with (the earlier on a
+ * tie), so a paraphrase of one sentence of a long passage is judged on that sentence.
+ */
+export function judgeAgainstPassage(passage: string, text: string): ClaimJudgement {
+  const words = contentWords(text);
+  let best: { sentence: string; share: number } | null = null;
+  for (const sentence of splitSentences(passage)) {
+    const sentenceWords = contentWords(sentence);
+    if (sentenceWords.size === 0) continue;
+    let shared = 0;
+    for (const word of sentenceWords) if (words.has(word)) shared++;
+    const share = shared / sentenceWords.size;
+    if (!best || share > best.share) best = { sentence, share };
+  }
+  return judgeClaim(best?.sentence ?? passage, text);
 }
 
 function reasonOf(origin: RankedOrigin, seedOrigin: RankedOrigin, paraphrase: Paraphrase | undefined, seedWords: number): string {

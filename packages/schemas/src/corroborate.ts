@@ -18,8 +18,8 @@ export const CORROBORATION_MAX_ITEMS = 20;
 
 export const CORROBORATION_RULE =
   'partial when a shard did not answer; else contested when an origin of another owner than the passage\'s own contradicts the claim; ' +
-  'else corroborated when an origin of another owner supports or qualifies it; else single_origin. The claim is `claim` when given, ' +
-  'otherwise the passage\'s own text; relations come from the heuristic claim_relation.';
+  'else corroborated when an origin of another owner supports or qualifies it; else single_origin. Each item is related (claim_relation, ' +
+  'heuristic) to `claim` when given, otherwise to the sentence of the passage it shares most content words with.';
 
 export const CorroborateParamsSchema = z.object({
   id: z.string().trim().min(1).describe('the passage id, page:no, whose statement to corroborate'),
