@@ -40,6 +40,12 @@ export interface PathSearch {
   truncated: boolean;
 }
 
+interface Reach {
+  from: number;
+  forward: boolean;
+  distance: number;
+}
+
 export interface CoCitation {
   url: string;
   /** Pages linking to both. */
@@ -158,25 +164,34 @@ export class PageGraph {
   }
 
   /**
-   * The shortest link path between two pages, following links either way (breadth first; at
-   * each page its outlinks before its inlinks, each in recorded order). `maxDepth` bounds the
-   * hops and `maxEdges` the links looked at (the work: a hub page has many); `truncated` is true
-   * when a bound stopped the search before it could tell whether a path exists.
+   * The shortest link path between two pages, following links either way: a breadth-first
+   * search from both ends at once, each round expanding the smaller frontier by one whole layer
+   * (at each page its outlinks before its inlinks, each in recorded order), so a hub on one side
+   * does not make the other side's work explode. `maxDepth` bounds the hops and `maxEdges` the
+   * links looked at (the work); `truncated` is true when a bound stopped the search before it
+   * could tell whether a path exists.
    */
   shortestPath(fromUrl: string, toUrl: string, maxDepth: number, maxEdges: number): PathSearch {
     const start = this.pageOf(fromUrl);
     const goal = this.pageOf(toUrl);
     if (start === undefined || goal === undefined) return { pages: null, forward: [], visited: 0, truncated: false };
     if (start === goal) return { pages: [this.spellings[start]], forward: [], visited: 1, truncated: false };
-    // parent >= 0 for pages reached; the hop's direction is kept beside it.
-    const parent = new Map<number, { from: number; forward: boolean }>([[start, { from: -1, forward: true }]]);
-    let frontier = [start];
+    // Per side: page -> the page it was reached from (nearer that side's end), the link's
+    // direction as walked from that end, and its distance from that end.
+    const sides = [
+      { reached: new Map<number, Reach>([[start, { from: -1, forward: true, distance: 0 }]]), frontier: [start], depth: 0 },
+      { reached: new Map<number, Reach>([[goal, { from: -1, forward: true, distance: 0 }]]), frontier: [goal], depth: 0 },
+    ];
     let visited = 0;
     let edges = 0;
-    for (let depth = 0; frontier.length > 0; depth++) {
-      if (depth >= maxDepth) return { pages: null, forward: [], visited, truncated: true };
+    while (sides[0].frontier.length > 0 && sides[1].frontier.length > 0) {
+      if (sides[0].depth + sides[1].depth >= maxDepth) return { pages: null, forward: [], visited, truncated: true };
+      const which = sides[0].frontier.length <= sides[1].frontier.length ? 0 : 1;
+      const side = sides[which];
+      const other = sides[1 - which];
       const next: number[] = [];
-      for (const page of frontier) {
+      let meeting: { page: number; length: number } | null = null;
+      for (const page of side.frontier) {
         visited++;
         for (const [head, nextOf, endOf, forward] of [
           [this.outHead, this.outNext, this.edgeTo, true],
@@ -189,28 +204,45 @@ export class PageGraph {
           }
           for (let index = neighbours.length - 1; index >= 0; index--) {
             const neighbour = neighbours[index];
-            if (parent.has(neighbour)) continue;
-            parent.set(neighbour, { from: page, forward });
-            if (neighbour === goal) return { ...this.walkBack(parent, goal), visited, truncated: false };
+            if (side.reached.has(neighbour)) continue;
+            side.reached.set(neighbour, { from: page, forward, distance: side.depth + 1 });
             next.push(neighbour);
+            const across = other.reached.get(neighbour);
+            if (across !== undefined) {
+              const length = side.depth + 1 + across.distance;
+              if (meeting === null || length < meeting.length) meeting = { page: neighbour, length };
+            }
           }
         }
       }
-      frontier = next;
+      side.depth++;
+      side.frontier = next;
+      if (meeting !== null) return { ...this.joined(sides[0].reached, sides[1].reached, meeting.page), visited, truncated: false };
     }
     return { pages: null, forward: [], visited, truncated: false };
   }
 
-  private walkBack(parent: Map<number, { from: number; forward: boolean }>, goal: number): { pages: string[]; forward: boolean[] } {
-    const pages: string[] = [];
+  /** The path start .. meeting .. goal from the two sides' reach maps. */
+  private joined(fromStart: Map<number, Reach>, fromGoal: Map<number, Reach>, meeting: number): { pages: string[]; forward: boolean[] } {
+    const pages: number[] = [];
     const forward: boolean[] = [];
-    for (let page = goal; page >= 0; ) {
-      const step = parent.get(page)!;
-      pages.push(this.spellings[page]);
-      if (step.from >= 0) forward.push(step.forward);
-      page = step.from;
+    for (let page = meeting; page >= 0; ) {
+      const reach = fromStart.get(page)!;
+      pages.push(page);
+      if (reach.from >= 0) forward.push(reach.forward);
+      page = reach.from;
     }
-    return { pages: pages.reverse(), forward: forward.reverse() };
+    pages.reverse();
+    forward.reverse();
+    for (let page = meeting; ; ) {
+      const reach = fromGoal.get(page)!;
+      if (reach.from < 0) break;
+      // Walked from the goal's side: an outlink of `reach.from` is a link against the path's direction.
+      forward.push(!reach.forward);
+      pages.push(reach.from);
+      page = reach.from;
+    }
+    return { pages: pages.map((page) => this.spellings[page]), forward };
   }
 
   private intern(url: string): number | undefined {
