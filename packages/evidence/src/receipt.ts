@@ -237,7 +237,7 @@ export function nextActions(input: ActionInput): NextAction[] {
     if (owners < input.minIndependentOrigins && input.itemIds.length > 0) {
       actions.push({
         action: 'corroborate',
-        why: `only ${plural(owners, 'independent origin')} (${input.minIndependentOrigins} needed): look for independent confirmation of this item`,
+        why: `only ${plural(owners, 'independent origin')} (${input.minIndependentOrigins} needed): corroborate (id = target) looks for independent confirmation of this item`,
         target: input.itemIds[0],
       });
     }
