@@ -5,7 +5,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { errors, type ChangesResponse, type ContextPack, type GroundResponse } from '@evidence/schemas';
+import { errors, type ChangesResponse, type ContextPack, type CorroborateResponse, type GroundResponse } from '@evidence/schemas';
+import type { CorroborateTask } from './corroboration.js';
 import type { ChangesTask, ContextTask, EvidenceTask, GroundTask } from './types.js';
 
 const workerFilename = fileURLToPath(new URL('./worker-entry.cjs', import.meta.url));
@@ -39,6 +40,10 @@ export class EvidencePool {
 
   context(task: ContextTask): Promise<ContextPack> {
     return this.run({ op: 'context', task });
+  }
+
+  corroborate(task: CorroborateTask): Promise<CorroborateResponse> {
+    return this.run({ op: 'corroborate', task });
   }
 
   private async run<T>(task: EvidenceTask): Promise<T> {

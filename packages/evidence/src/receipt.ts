@@ -75,6 +75,7 @@ export function coverageReceipt(input: ReceiptInput, knownGaps: string[]): Cover
       stories_not_expanded: expansion.notExpandedStoryIds.length,
       story_expansion_truncated: expansion.truncated,
       verticals_excluded: retrieval.verticalsExcluded,
+      ...(retrieval.verticalsExcluded.length > 0 ? { vertical_matches: { ...retrieval.verticalMatches } } : {}),
     },
     freshness: {
       max_age: input.maxAge ?? 0,
@@ -142,8 +143,9 @@ export function knownGaps(input: GapInput): string[] {
   if (input.skippedForBudget.length > 0) {
     gaps.push(`${plural(input.skippedForBudget.length, 'further origin')} did not fit token_budget ${input.tokenBudget}`);
   }
-  if (retrieval.verticalsExcluded.length > 0) {
-    gaps.push(`only vertical ${input.vertical} was searched; matches also exist in ${retrieval.verticalsExcluded.join(', ')}`);
+  const elsewhere = retrieval.verticalsExcluded.filter((vertical) => (retrieval.verticalMatches[vertical] ?? 0) > 0);
+  if (elsewhere.length > 0) {
+    gaps.push(`only vertical ${input.vertical} was searched; matches also exist in ${elsewhere.join(', ')}`);
   }
   const derived = evidence.filter((origin) => !origin.representative.roleStored).length;
   if (derived > 0) {
@@ -235,7 +237,7 @@ export function nextActions(input: ActionInput): NextAction[] {
     if (owners < input.minIndependentOrigins && input.itemIds.length > 0) {
       actions.push({
         action: 'corroborate',
-        why: `only ${plural(owners, 'independent origin')} (${input.minIndependentOrigins} needed): look for independent confirmation of this item`,
+        why: `only ${plural(owners, 'independent origin')} (${input.minIndependentOrigins} needed): corroborate (id = target) looks for independent confirmation of this item`,
         target: input.itemIds[0],
       });
     }

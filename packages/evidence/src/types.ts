@@ -6,6 +6,7 @@
  */
 import type { NativeHit } from '@evidence/native';
 import type { ChangesParams, ContextParams, GroundParams, KnownUrl } from '@evidence/schemas';
+import type { CorroborateTask } from './corroboration.js';
 
 export type EvidenceHit = NativeHit;
 
@@ -57,8 +58,10 @@ export interface GroundRetrieval {
   unsupported: number;
   expansion: StoryExpansion;
   outside: OutsideWindow | null;
-  /** Verticals with matches that a named vertical left out. */
+  /** Every other vertical the index holds, when a vertical was named (SPEC 4.7), in name order. */
   verticalsExcluded: string[];
+  /** The objective's matches in each of those verticals. */
+  verticalMatches: Record<string, number>;
   /** Filters as applied, `name=value`. */
   filtersApplied: string[];
 }
@@ -94,4 +97,5 @@ export interface ContextTask {
 export type EvidenceTask =
   | { op: 'ground'; task: GroundTask }
   | { op: 'changes'; task: ChangesTask }
-  | { op: 'context'; task: ContextTask };
+  | { op: 'context'; task: ContextTask }
+  | { op: 'corroborate'; task: CorroborateTask };

@@ -4,6 +4,7 @@
  */
 import { changesResponse } from './changes.js';
 import { contextPack } from './context.js';
+import { corroborationResponse } from './corroboration.js';
 import { groundResponse } from './ground.js';
 import type { EvidenceTask } from './types.js';
 
@@ -15,6 +16,8 @@ function handleEvidenceTask(task: EvidenceTask): unknown {
       return changesResponse(task.task);
     case 'context':
       return contextPack(task.task);
+    case 'corroborate':
+      return corroborationResponse(task.task);
   }
 }
 

@@ -65,6 +65,7 @@ export function retrievalOf(all: EvidenceHit[], extra: Partial<GroundRetrieval> 
     expansion: expansionOf(all),
     outside: null,
     verticalsExcluded: [],
+    verticalMatches: {},
     filtersApplied: ['safe=true'],
     ...extra,
   };

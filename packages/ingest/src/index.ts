@@ -12,6 +12,7 @@ export { StoryClusters, STORIES_FILE, SAME_STORY_JACCARD, LSH_BANDS, LSH_ROWS } 
 export { fingerprintTexts, estimatedJaccard, SIGNATURE_BINS } from './fingerprint.js';
 export { CopyTable, COPIES_FILE, isRedundantCopy } from './copies.js';
 export { HostGraph, GRAPH_FILE, collectLinks } from './link-graph.js';
+export { LINKS_FILE, PageLinkLog, pageLinksLine } from './page-links.js';
 export { computeHostSignals, pageRank, labelPropagation, type HostSignals } from './graph-signals.js';
 export { detectLanguage, UNDETERMINED_LANGUAGE } from './language.js';
 export { storyIdFor, normaliseStoryText } from './story.js';

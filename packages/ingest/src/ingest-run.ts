@@ -189,6 +189,7 @@ export class IngestRun {
         this.provenance.hiddenText.append(JSON.stringify({ page_id: pageId, url: record.url, fetched_at: record.fetchedAt, hidden_text: record.hiddenText }));
         this.counts.pagesWithHiddenText++;
       }
+      this.provenance.pageLinks.record(record.url, record.links);
       if (copyHash !== undefined) {
         const hostFields = deriveHostFields(record.hostname);
         this.provenance.copies.remember(copyHash, {
@@ -201,6 +202,7 @@ export class IngestRun {
     } else if (record.passage !== undefined && record.passage.passageNo >= this.table.passageSpan(record.url, pageId)) {
       // A further passage of a page the index already holds.
       this.record(this.admittedEvent(record, pageId, passages));
+      this.provenance.pageLinks.record(record.url, record.links);
     }
     this.writers.queuePage(pageId, passages);
     this.passagesQueued += passages.length;

@@ -1,8 +1,9 @@
 /**
  * The run-wide provenance state kept in the ingest process (it sees every record; the shards
  * each see only theirs): the owners table, the link graph and its signals, the story clusters
- * and the table of kept pages for redundant-copy detection. Their three logs are written at each
- * commit, after the shards committed, like the admission ledger.
+ * the table of kept pages for redundant-copy detection, and the page link log the server walks
+ * (related, path). Their four logs are written at each commit, after the shards committed, like
+ * the admission ledger.
  */
 import { join } from 'node:path';
 import { HIDDEN_TEXT_FILE } from '@evidence/native';
@@ -11,6 +12,7 @@ import type { HostSignals } from './graph-signals.js';
 import { LineAppender } from './line-appender.js';
 import { collectLinks, GRAPH_FILE, HostGraph } from './link-graph.js';
 import { OwnersTable } from './owners.js';
+import { LINKS_FILE, PageLinkLog } from './page-links.js';
 import { StoryClusters, STORIES_FILE } from './story-clusters.js';
 
 /**
@@ -27,6 +29,7 @@ export class ProvenanceState {
   readonly clusters: StoryClusters;
   readonly copies: CopyTable;
   readonly hiddenText: LineAppender;
+  readonly pageLinks: PageLinkLog;
 
   private constructor(
     owners: OwnersTable,
@@ -35,8 +38,10 @@ export class ProvenanceState {
     clusters: StoryClusters,
     copies: CopyTable,
     hiddenText: LineAppender,
+    pageLinks: PageLinkLog,
   ) {
     this.hiddenText = hiddenText;
+    this.pageLinks = pageLinks;
     this.owners = owners;
     this.graph = graph;
     this.hostSignals = hostSignals;
@@ -61,7 +66,9 @@ export class ProvenanceState {
       const copies = await CopyTable.open(join(dataDir, COPIES_FILE));
       opened.push(copies);
       const hiddenText = LineAppender.open(join(dataDir, HIDDEN_TEXT_FILE));
-      return new ProvenanceState(owners, graph, hostSignals, clusters, copies, hiddenText);
+      opened.push(hiddenText);
+      const pageLinks = PageLinkLog.open(join(dataDir, LINKS_FILE));
+      return new ProvenanceState(owners, graph, hostSignals, clusters, copies, hiddenText, pageLinks);
     } catch (error) {
       for (const file of opened) file.close();
       throw error;
@@ -74,6 +81,7 @@ export class ProvenanceState {
     this.clusters.flush();
     this.copies.flush();
     this.hiddenText.flush();
+    this.pageLinks.flush();
   }
 
   close(): void {
@@ -81,5 +89,6 @@ export class ProvenanceState {
     this.clusters.close();
     this.copies.close();
     this.hiddenText.close();
+    this.pageLinks.close();
   }
 }

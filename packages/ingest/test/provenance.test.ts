@@ -262,6 +262,14 @@ describe('graph signals', () => {
     expect([...fruit][0]).not.toBe([...music][0]);
     expect([...fruit][0]).toMatch(/^c[0-9a-f]{12}$/);
     expect(readFileSync(join(dataDir, 'graph.tsv'), 'utf8').trim().split('\n')).toHaveLength(4);
+    // Page-level links for the served graph: one line per admitted page with absolute links.
+    expect(readFileSync(join(dataDir, 'links.tsv'), 'utf8').trim().split('\n')).toEqual([
+      'https://a.example/1\thttps://hub.example/x\thttps://hub.example/y',
+      'https://a.example/2\thttps://hub.example/z',
+      'https://b.example/1\thttps://hub.example/x',
+      'https://c.example/1\thttps://HUB.example:443/x#top\thttps://c.example/self',
+      'https://x.example/1\thttps://y.example/',
+    ]);
   });
 });
 

@@ -23,6 +23,8 @@ export const MANIFEST_FILE = 'index.json';
 export const LEDGER_FILE = 'ledger.jsonl';
 /** Hidden text of crawled pages, one line per page that hid some (written by ingest, read by the risk flags). */
 export const HIDDEN_TEXT_FILE = 'hidden-text.jsonl';
+/** The page link log: one line per admitted page with links (written by ingest, read by the graph routes). */
+export const LINKS_FILE = 'links.tsv';
 
 export function shardDirectory(dataDir: string, shard: number): string {
   return join(dataDir, 'shards', String(shard));

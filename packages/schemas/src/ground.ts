@@ -121,7 +121,7 @@ export const GroundParamsSchema = z.object({
     GROUND_DEFAULTS.strip_instruction_like,
   ),
   token_budget: tokenBudgetSchema(GROUND_DEFAULTS.token_budget, 'ceiling on the evidence returned, in estimated tokens'),
-  vertical: z.string().trim().min(1).optional().describe('restrict to one vertical; the receipt lists the others with matches as not searched'),
+  vertical: z.string().trim().min(1).optional().describe('restrict to one vertical; the receipt lists every other vertical the deployment holds as not searched, with its matches'),
 });
 export type GroundParams = z.output<typeof GroundParamsSchema>;
 
@@ -184,7 +184,11 @@ export const CoverageReceiptSchema = z.object({
     shards_down: z.number().int(),
     stories_not_expanded: z.number().int(),
     story_expansion_truncated: z.boolean(),
-    verticals_excluded: z.array(z.string()),
+    verticals_excluded: z.array(z.string()).describe('with `vertical` named: every other vertical the deployment holds (as /describe lists them), whether or not it has matches'),
+    vertical_matches: z
+      .record(z.string(), z.number().int())
+      .optional()
+      .describe('with `vertical` named: the objective\'s matching passages in each of verticals_excluded'),
   }),
   freshness: z.object({
     max_age: z.number().int().describe('seconds; 0 when no max_age was given'),

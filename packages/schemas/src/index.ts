@@ -7,3 +7,6 @@ export * from './ground.js';
 export * from './changes.js';
 export * from './context.js';
 export * from './why-not.js';
+export * from './related.js';
+export * from './path.js';
+export * from './corroborate.js';

@@ -25,7 +25,7 @@ function oneOf(values: readonly string[]): string {
   return `one of ${values.join(', ')}`;
 }
 
-function limitSchema() {
+export function limitSchema() {
   return numericParam(
     z
       .number()

@@ -12,6 +12,9 @@ import { groundCapability } from './handlers/ground.js';
 import { changesCapability } from './handlers/changes.js';
 import { assembleContextCapability } from './handlers/assemble-context.js';
 import { whyNotCapability } from './handlers/why-not.js';
+import { relatedCapability } from './handlers/related.js';
+import { corroborateCapability } from './handlers/corroborate.js';
+import { pathCapability } from './handlers/path.js';
 
 export interface CatalogEntry {
   capability: Capability;
@@ -107,6 +110,47 @@ export const CATALOG: CatalogEntry[] = [
         'A context pack for a query: one passage per story (near-duplicates folded), ranked by relevance, host trust and ' +
         'corroboration, packed under `budget` estimated tokens (a ceiling), each with the reason it earned its place. ' +
         'Costs 3 credits; a call that runs and fails costs 1.',
+      argumentAliases: {},
+    },
+  },
+  {
+    capability: relatedCapability,
+    rest: { path: '/related', pathParameters: [], summary: 'Passages connected to a passage through links, co-citation and its graph community (1 credit)' },
+    tool: {
+      name: 'related',
+      description:
+        'Passages connected to a passage (by its id, page:no, from a hit or an evidence item) through the link graph and the story ' +
+        'structure: pages its page links to (links_to), pages linking to it (linked_from), pages cited together with it by a third page ' +
+        '(co_cited, with how many pages cite both) and other stories of its graph community (same_community). Each result says how it is ' +
+        'related (`relations`); `relation` picks kinds; `limit` as in search, `total` real. Costs 1 credit.',
+      argumentAliases: {},
+    },
+  },
+  {
+    capability: corroborateCapability,
+    rest: { path: '/corroborate', pathParameters: [], summary: 'Whether independent origins confirm what a passage says, with a verdict and a coverage receipt (3 credits)' },
+    tool: {
+      name: 'corroborate',
+      description:
+        "Whether independent origins confirm what a passage says (its id, page:no; optionally a `claim`, else the passage's own text): " +
+        "the other origins of its story and near-paraphrases in other stories, as evidence items with owner, origin type, source role and " +
+        'independence computed as ground computes them. Read `verdict` first: corroborated (an origin of another owner supports it), ' +
+        'contested (one contradicts it), single_origin (no other owner confirms it) or partial (part of the index was unreachable). ' +
+        "`rule` states the rule, `coverage` what was searched, next_actions what to do. Ground's corroborate next action targets this " +
+        'tool with the item id. Costs 3 credits; a call that runs and fails costs 1.',
+      argumentAliases: {},
+    },
+  },
+  {
+    capability: pathCapability,
+    rest: { path: '/path', pathParameters: [], summary: "How a passage's text reached its host, or the link path between two passages' pages (1 credit)" },
+    tool: {
+      name: 'path',
+      description:
+        "How a passage's text reached its host (by its id, page:no): the chain within its story from the origin's first passage through " +
+        'wire carriers and republishes to this copy, earliest first, each step with host, owner, origin type and time. With `to` (another ' +
+        "passage id): the shortest link path between the two passages' pages, each hop naming the linking page, at most `max_depth` hops " +
+        '(truncated=true when a bound cut the search short). Costs 1 credit.',
       argumentAliases: {},
     },
   },

@@ -1,7 +1,7 @@
 /** Assemble the server: stores, shard pool, routes, listening socket; and take it down again. */
 import { join } from 'node:path';
-import { EvidencePool, HiddenTextIndex, LedgerIndex } from '@evidence/evidence';
-import { ensureManifest, HIDDEN_TEXT_FILE, LEDGER_FILE } from '@evidence/native';
+import { EvidencePool, HiddenTextIndex, LedgerIndex, PageGraph } from '@evidence/evidence';
+import { ensureManifest, HIDDEN_TEXT_FILE, LEDGER_FILE, LINKS_FILE } from '@evidence/native';
 import { ShardPool } from '@evidence/pool';
 import { openStores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
@@ -43,7 +43,10 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   const evidence = new EvidencePool({ threads: config.evidenceThreads, maxQueue: config.maxQueue });
   const ledger = new LedgerIndex(join(config.dataDir, LEDGER_FILE));
   const hiddenText = new HiddenTextIndex(join(config.dataDir, HIDDEN_TEXT_FILE));
-  return { pool, evidence, ledger, hiddenText, stores, config, inFlight: new InFlight(), evidenceGate: EvidenceGate.forQueue(config.maxQueue) };
+  const graph = new PageGraph(join(config.dataDir, LINKS_FILE));
+  // Read the link log in the background now, so the first graph call need not wait for all of it.
+  graph.refresh().catch((error: unknown) => console.error('link graph: cannot read the link log:', error instanceof Error ? error.message : error));
+  return { pool, evidence, ledger, hiddenText, graph, stores, config, inFlight: new InFlight(), evidenceGate: EvidenceGate.forQueue(config.maxQueue) };
 }
 
 /** Close what `openServices` opened: the pools first (no more work), then the stores. */

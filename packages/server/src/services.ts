@@ -1,5 +1,5 @@
 /** What handlers run against: the shard pool, the evidence workers and ledger, the stores and the settings. */
-import type { EvidencePool, HiddenTextIndex, LedgerIndex } from '@evidence/evidence';
+import type { EvidencePool, HiddenTextIndex, LedgerIndex, PageGraph } from '@evidence/evidence';
 import type { ShardPool } from '@evidence/pool';
 import type { Stores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
@@ -14,6 +14,8 @@ export interface Services {
   ledger: LedgerIndex;
   /** Pages that hid text from readers (DATA_DIR/hidden-text.jsonl), for the hidden_text flag. */
   hiddenText: HiddenTextIndex;
+  /** The page link graph, followed as ingest appends to it (related, path). */
+  graph: PageGraph;
   stores: Stores;
   config: ServerConfig;
   /** Capability calls under way (a shutdown waits for them). */

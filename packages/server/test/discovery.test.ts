@@ -57,6 +57,11 @@ describe('GET /describe', () => {
     expect(Object.keys(body.ground.next_actions)).toEqual(['retry', 'widen_max_age', 'search', 'why_not', 'corroborate', 'get_document']);
     expect(Object.keys(body.ground.independence.scores)).toEqual(['1.0', '0.5', '0.0']);
 
+    expect(Object.keys(body.graph.relations)).toEqual(['links_to', 'linked_from', 'co_cited', 'same_community']);
+    expect(Object.keys(body.graph.corroboration_verdicts)).toEqual(['corroborated', 'contested', 'single_origin', 'partial']);
+    expect(body.graph.corroboration_rule).toMatch(/^partial when a shard did not answer/);
+    expect(Object.keys(body.graph.chain_steps)).toEqual(['origin', 'carrier', 'republish']);
+
     expect(Object.keys(body.vocab.source_role)).toEqual(['official', 'primary', 'secondary', 'aggregator', 'ugc', 'unknown']);
     expect(Object.keys(body.vocab.origin_type)).toEqual(['original', 'wire', 'press_release', 'republish', 'unknown']);
     expect(Object.keys(body.vocab.risk_flags)).toEqual(['instruction_like', 'hidden_text', 'role_markers', 'low_trust_source']);
@@ -158,7 +163,7 @@ describe('documents', () => {
     expect(text).not.toContain('{{');
   });
 
-  it('serves /skill.md with YAML front matter and the ground, receipt, get_document, why_not loop', async () => {
+  it('serves /skill.md with YAML front matter and the ground, receipt, corroborate or get_document, why_not loop', async () => {
     const response = await open('/skill.md');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/markdown/);
@@ -167,7 +172,7 @@ describe('documents', () => {
     expect(frontMatter).not.toBeNull();
     expect(frontMatter![1]).toMatch(/^name: evidence-search$/m);
     expect(frontMatter![1]).toMatch(/^description: .+/m);
-    const loop = ['**ground**', '**Read the receipt', '**get_document**', '**why_not**'].map((step) => text.indexOf(step));
+    const loop = ['**ground**', '**Read the receipt', '**corroborate**', '**get_document**', '**why_not**'].map((step) => text.indexOf(step));
     expect(loop.every((index) => index > 0)).toBe(true);
     expect([...loop].sort((a, b) => a - b)).toEqual(loop);
   });

@@ -72,6 +72,11 @@ const TWINS: Twin[] = [
     rest: '/changes?objective=bread&since=1600000000&known_urls=https://example.org/a/0',
   },
   { label: 'assemble_context', tool: 'assemble_context', args: { q: 'bread', budget: 300 }, rest: '/assemble_context?q=bread&budget=300' },
+  { label: 'related', tool: 'related', args: { id: 'bread3:0', relation: ['links_to', 'same_community'], limit: 5 }, rest: '/related?id=bread3:0&relation=links_to,same_community&limit=5' },
+  { label: 'corroborate', tool: 'corroborate', args: { id: 'bread3:0' }, rest: '/corroborate?id=bread3:0' },
+  { label: 'corroborate, with a claim', tool: 'corroborate', args: { id: 'bread3:0', claim: 'bread has no crust' }, rest: '/corroborate?id=bread3:0&claim=bread%20has%20no%20crust' },
+  { label: 'path', tool: 'path', args: { id: 'bread3:0' }, rest: '/path?id=bread3:0' },
+  { label: 'path, typed max_depth', tool: 'path', args: { id: 'bread3:0', to: 'a:0', max_depth: 2 }, rest: '/path?id=bread3:0&to=a:0&max_depth=2' },
   { label: 'why_not', tool: 'why_not', args: { url: 'https://example.org/b/0' }, rest: '/why_not?url=https%3A%2F%2Fexample.org%2Fb%2F0' },
 ];
 

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { CATALOG } from '../catalog.js';
 import {
   CLAIM_RELATIONS,
+  GRAPH_VOCABULARY,
   GROUND_DEFAULTS,
   GROUND_STATUSES,
   INDEPENDENCE_RULE,
@@ -63,6 +64,17 @@ export const DescribeSchema = z.object({
     next_actions: z.record(z.string(), z.string()).describe('actions next_actions may suggest'),
     independence: z.record(z.string(), z.unknown()),
   }),
+  graph: z
+    .object({
+      relations: z.record(z.string(), z.string()),
+      related_bounds: z.record(z.string(), z.number()),
+      corroboration_verdicts: z.record(z.string(), z.string()),
+      corroboration_rule: z.string(),
+      paraphrase_min_overlap: z.number(),
+      chain_steps: z.record(z.string(), z.string()),
+      path_bounds: z.record(z.string(), z.number()),
+    })
+    .describe('related, corroborate and path: relation kinds, corroboration verdicts and their rule, provenance chain steps, bounds'),
   vocab: z.object({
     source_role: z.record(z.string(), z.string()),
     origin_type: z.record(z.string(), z.string()),
@@ -133,6 +145,7 @@ function describeStatic(): NonNullable<typeof staticPart> {
       next_actions: { ...NEXT_ACTIONS },
       independence: { ...INDEPENDENCE_RULE },
     },
+    graph: structuredClone(GRAPH_VOCABULARY),
     vocab: {
       source_role: { ...SOURCE_ROLES },
       origin_type: { ...ORIGIN_TYPES },
@@ -165,6 +178,7 @@ export function describeDocument(live: { values: LiveVocabulary; refreshedAt: nu
     live_values_refreshed_at: live.refreshedAt === null ? null : Math.floor(live.refreshedAt / 1000),
     profiles: fixed.profiles,
     ground: fixed.ground,
+    graph: fixed.graph,
     vocab: fixed.vocab,
     capabilities: fixed.capabilities,
   };

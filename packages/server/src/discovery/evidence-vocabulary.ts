@@ -6,6 +6,16 @@
  * insists on one for every value.
  */
 import {
+  CHAIN_STEPS as CHAIN_STEP_VALUES,
+  CORROBORATION_RULE,
+  CORROBORATION_VERDICTS as CORROBORATION_VERDICT_VALUES,
+  PARAPHRASE_MIN_OVERLAP,
+  PATH_DEPTH_DEFAULT,
+  PATH_DEPTH_MAX,
+  PATH_MAX_EDGES,
+  RELATED_COMMUNITY_STORIES_MAX,
+  RELATED_PAGES_MAX,
+  RELATION_KINDS as RELATION_KIND_VALUES,
   CLAIM_RELATIONS as CLAIM_RELATION_VALUES,
   GROUND_DEFAULTS as SCHEMA_GROUND_DEFAULTS,
   GROUND_STATUSES as GROUND_STATUS_VALUES,
@@ -64,7 +74,7 @@ export const NEXT_ACTIONS = described(NEXT_ACTION_VALUES, {
   widen_max_age: 'allow older evidence (target: a max_age that admits it)',
   search: 'run a search with the suggested query (target) to find more material; why names filters that may help',
   why_not: 'ask whether a URL (target) is in the index and, if not, why',
-  corroborate: 'look for independent confirmation of an item (target)',
+  corroborate: 'look for independent confirmation of an item: call corroborate with id = target',
   get_document: 'read the full text of a passage (target)',
 });
 
@@ -81,3 +91,28 @@ export const INDEPENDENCE_RULE = {
   origins:
     'an origin is the first publication of a story (a cluster of near-duplicate passages) by an owner; outlets carrying a wire story or a release are members of its origin, later copies by others are republishes',
 } as const;
+
+/** The graph tools' words (related, corroborate, path). */
+export const GRAPH_VOCABULARY = {
+  relations: described(RELATION_KIND_VALUES, {
+    links_to: "the seed passage's page links to this page",
+    linked_from: "this page links to the seed passage's page",
+    co_cited: "a page linking to the seed passage's page links to this one too (co_citations: how many)",
+    same_community: "another story of the seed passage's graph community (community_id)",
+  }),
+  related_bounds: { linked_pages_per_kind: RELATED_PAGES_MAX, community_stories: RELATED_COMMUNITY_STORIES_MAX },
+  corroboration_verdicts: described(CORROBORATION_VERDICT_VALUES, {
+    corroborated: 'an origin of another owner than the passage\'s own supports or qualifies it',
+    contested: 'an origin of another owner contradicts it',
+    single_origin: 'no origin of another owner confirms it',
+    partial: 'part of the index was unreachable; never treat as complete',
+  }),
+  corroboration_rule: CORROBORATION_RULE,
+  paraphrase_min_overlap: PARAPHRASE_MIN_OVERLAP,
+  chain_steps: described(CHAIN_STEP_VALUES, {
+    origin: 'the first passage of the origin',
+    carrier: 'a later passage of the same origin: an outlet carrying the wire story or release, or the owner again',
+    republish: 'a later copy by someone else, folded into the origin',
+  }),
+  path_bounds: { max_depth_default: PATH_DEPTH_DEFAULT, max_depth: PATH_DEPTH_MAX, links_looked_at: PATH_MAX_EDGES },
+};

@@ -6,7 +6,8 @@
  *    cluster), at most CANDIDATE_STORIES, inside the max_age window when one is given; outside semantic mode only
  *    those sharing a word with the objective (packages/evidence support.ts), and the real count
  *    of passages matching its terms. In parallel, with a named
- *    vertical, a count of matches per vertical (what the receipt lists as not searched), and with
+ *    vertical, every vertical the index holds (what the receipt lists as not searched) and the
+ *    objective's matches in each, and with
  *    max_age, what the window leaves out (the most relevant older matches, the newest older one,
  *    and counts that tell dated from undated matches).
  * 2. Story expansion: every passage of the candidates' stories (copies, republishes, other
@@ -149,6 +150,10 @@ export async function retrieveEvidence(services: Services, options: RetrievalOpt
   const verticalCounts = options.vertical
     ? pool.search({ query, mode: 'keyword', limit: 0, filters: { ...base, vertical: undefined, publishedFrom }, verticalCounts: true, timeoutMs })
     : null;
+  // Every vertical the deployment holds (as /describe lists them: explicit content included).
+  const verticalsHeld = options.vertical
+    ? pool.search({ query: '', mode: 'keyword', limit: 0, filters: { safe: false }, verticalCounts: true, timeoutMs })
+    : null;
   const outsideSearches =
     publishedFrom === undefined
       ? null
@@ -160,7 +165,7 @@ export async function retrieveEvidence(services: Services, options: RetrievalOpt
           pool.search({ query, mode: 'keyword', limit: 0, filters: { ...base, publishedFrom }, timeoutMs }),
           pool.search({ query, mode: 'keyword', limit: 0, filters: { ...base, publishedTo: publishedFrom - 1 }, timeoutMs }),
         ]);
-  const [searched, lexical, counts, outside] = await Promise.all([candidatesSearch, lexicalCount, verticalCounts, outsideSearches]);
+  const [searched, lexical, counts, held, outside] = await Promise.all([candidatesSearch, lexicalCount, verticalCounts, verticalsHeld, outsideSearches]);
 
   // The searches ran: from here on a failure is a call that ran and failed.
   try {
@@ -179,12 +184,13 @@ export async function retrieveEvidence(services: Services, options: RetrievalOpt
       unsupported: supported.dropped,
       expansion,
       outside: null,
-      verticalsExcluded: counts?.verticalCounts
-        ? Object.entries(counts.verticalCounts)
+      verticalsExcluded: held?.verticalCounts
+        ? Object.entries(held.verticalCounts)
             .filter(([vertical, count]) => count > 0 && vertical !== options.vertical)
             .map(([vertical]) => vertical)
             .sort()
         : [],
+      verticalMatches: {},
       filtersApplied: filtersApplied(options),
     };
     if (outside && publishedFrom !== undefined) {
@@ -201,7 +207,8 @@ export async function retrieveEvidence(services: Services, options: RetrievalOpt
         undated: Math.max(0, all.total - inside.total - olderCount.total),
       };
     }
-    if (counts?.partial) retrieval.candidates.partial = true;
+    for (const vertical of retrieval.verticalsExcluded) retrieval.verticalMatches[vertical] = counts?.verticalCounts?.[vertical] ?? 0;
+    if (counts?.partial || held?.partial) retrieval.candidates.partial = true;
     await markHiddenOnPage(services, retrieval.candidates.hits, retrieval.expansion.members, retrieval.outside?.older.hits ?? []);
     return retrieval;
   } catch (error) {

@@ -14,9 +14,14 @@ function passageNumber(id: string): number {
   return Number(id.slice(id.lastIndexOf(':') + 1));
 }
 
-/** The first passage (lowest passage number, then id) of each normalised URL found. */
-async function indexedFirstPassages(services: Services, urls: string[]): Promise<{ byUrl: Map<string, NativeHit>; partial: boolean }> {
+/**
+ * The first passage (lowest passage number, then id) of each normalised URL found: one scatter
+ * filtered to the URLs as given and as normalised (explicit content included). Also the graph
+ * routes' page lookup (related, path).
+ */
+export async function firstPassagesByUrl(services: Services, urls: string[]): Promise<{ byUrl: Map<string, NativeHit>; partial: boolean }> {
   const wanted = [...new Set(urls.flatMap((url) => [url.trim(), normaliseUrl(url) ?? url.trim()]))];
+  if (wanted.length === 0) return { byUrl: new Map(), partial: false };
   const result = await services.pool.search({
     query: '',
     mode: 'keyword',
@@ -38,7 +43,7 @@ async function indexedFirstPassages(services: Services, urls: string[]): Promise
 export async function urlPresences(services: Services, urls: string[]): Promise<(Presence | null)[]> {
   const valid = urls.filter((url) => normaliseUrl(url) !== null);
   const [indexed, states] = await Promise.all([
-    valid.length > 0 ? indexedFirstPassages(services, valid) : Promise.resolve({ byUrl: new Map<string, NativeHit>(), partial: false }),
+    valid.length > 0 ? firstPassagesByUrl(services, valid) : Promise.resolve({ byUrl: new Map<string, NativeHit>(), partial: false }),
     Promise.all(urls.map((url) => services.ledger.lookup(url))),
   ]);
   return urls.map((url, index) => {
