@@ -259,6 +259,7 @@ function wellFormed(spec: ParamSpec, facts: IndexFacts): FuzzValue[] {
     case 'claim':
       return facts.queries.map((query, index) => text(`query-${index}`, 'valid', query));
     case 'id':
+    case 'to': // path's second passage id
       return facts.ids.map((id, index) => text(`known-id-${index}`, 'valid', id));
     case 'url':
       return facts.urls.map((url, index) => text(`known-url-${index}`, 'valid', url));
