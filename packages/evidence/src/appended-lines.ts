@@ -20,6 +20,8 @@ export class AppendedLines {
     readonly path: string,
     private readonly onLine: (line: string) => void,
     private readonly onReset: () => void,
+    /** Bytes read and parsed per step between awaits. */
+    private readonly chunkBytes = APPENDED_CHUNK_BYTES,
   ) {}
 
   /** Read what was appended since the last call; concurrent callers share one read. */
@@ -57,7 +59,7 @@ export class AppendedLines {
     if (info.size === this.offset) return;
     const handle = await open(this.path, 'r');
     try {
-      const buffer = Buffer.allocUnsafe(APPENDED_CHUNK_BYTES);
+      const buffer = Buffer.allocUnsafe(this.chunkBytes);
       while (this.offset < info.size) {
         const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, info.size - this.offset), this.offset);
         if (bytesRead === 0) break;

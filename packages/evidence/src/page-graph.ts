@@ -11,7 +11,7 @@
  * 16 bytes per edge and 8 per page beside the URL strings. Repeated edges and self-links are
  * dropped on the way in.
  */
-import { open, stat } from 'node:fs/promises';
+import { AppendedLines } from './appended-lines.js';
 import { normaliseUrl } from './urls.js';
 
 /** Bytes read and parsed per step (each line's URLs are normalised: about a millisecond). */
@@ -64,13 +64,11 @@ export class PageGraph {
   private outNext = new Int32Array(INITIAL_CAPACITY);
   private inNext = new Int32Array(INITIAL_CAPACITY);
   private edgeCount = 0;
-  private offset = 0;
-  private inode = -1;
-  private pendingLine = '';
-  private decoder = new TextDecoder();
-  private refreshing: Promise<void> | null = null;
+  private readonly file: AppendedLines | null;
 
-  constructor(readonly path: string | null) {}
+  constructor(readonly path: string | null) {
+    this.file = path === null ? null : new AppendedLines(path, (line) => this.addLine(line), () => this.reset(), LINKS_CHUNK_BYTES);
+  }
 
   /** A graph of the given lines, not backed by a file (tests, benchmarks). */
   static fromLines(lines: Iterable<string>): PageGraph {
@@ -94,13 +92,7 @@ export class PageGraph {
 
   /** Read what was appended since the last refresh; concurrent callers share one read. */
   refresh(): Promise<void> {
-    if (this.path === null) return Promise.resolve();
-    if (!this.refreshing) {
-      this.refreshing = this.catchUp(this.path).finally(() => {
-        this.refreshing = null;
-      });
-    }
-    return this.refreshing;
+    return this.file === null ? Promise.resolve() : this.file.catchUp();
   }
 
   /** The page number of a URL, or undefined when the graph does not know it. */
@@ -293,41 +285,5 @@ export class PageGraph {
     this.outHead = new Int32Array(INITIAL_CAPACITY).fill(-1);
     this.inHead = new Int32Array(INITIAL_CAPACITY).fill(-1);
     this.edgeCount = 0;
-    this.offset = 0;
-    this.pendingLine = '';
-    this.decoder = new TextDecoder();
-  }
-
-  private async catchUp(path: string): Promise<void> {
-    let info;
-    try {
-      info = await stat(path);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        if (this.offset > 0) this.reset();
-        return;
-      }
-      throw error;
-    }
-    if (info.ino !== this.inode || info.size < this.offset) {
-      this.reset();
-      this.inode = info.ino;
-    }
-    if (info.size === this.offset) return;
-    const handle = await open(path, 'r');
-    try {
-      const buffer = Buffer.allocUnsafe(LINKS_CHUNK_BYTES);
-      while (this.offset < info.size) {
-        const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, info.size - this.offset), this.offset);
-        if (bytesRead === 0) break;
-        this.offset += bytesRead;
-        const text = this.pendingLine + this.decoder.decode(buffer.subarray(0, bytesRead), { stream: true });
-        const lines = text.split('\n');
-        this.pendingLine = lines.pop() ?? '';
-        for (const line of lines) this.addLine(line);
-      }
-    } finally {
-      await handle.close();
-    }
   }
 }
