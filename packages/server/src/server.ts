@@ -32,6 +32,8 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     keyRefreshMs: config.keyRefreshMs,
     authFailLimit: config.authFailLimit,
     authFailWindowMs: config.authFailWindowMs,
+    databaseUrl: config.databaseUrl,
+    redisUrl: config.redisUrl,
   });
   const pool = new ShardPool({
     dataDir: config.dataDir,

@@ -81,8 +81,8 @@ describe('keys', () => {
     const rotated = stores.admin.rotateKey({ tenant: 'acme', label: 'ci' });
     stores.refreshKeys();
     expect(rotated.key).not.toBe(original.key);
-    expect(() => stores.authenticate({ xApiKey: original.key }, '10.0.0.1')).toThrow(/unauthenticated/);
-    expect(stores.authenticate({ xApiKey: rotated.key }, '10.0.0.1').tenant).toBe('acme');
+    await expect(Promise.resolve().then(() => stores.authenticate({ xApiKey: original.key }, '10.0.0.1'))).rejects.toThrow(/unauthenticated/);
+    expect((await stores.authenticate({ xApiKey: rotated.key }, '10.0.0.1')).tenant).toBe('acme');
     const listings = stores.admin.listKeys({ tenant: 'acme' });
     expect(listings.map((listing) => [listing.last4, listing.revokedAt === null])).toEqual([
       [original.last4, false],
@@ -99,7 +99,7 @@ describe('keys', () => {
     stores.admin.revokeKey({ tenant: 'acme', last4: second.last4 });
     stores.refreshKeys();
     for (const issued of [first, second]) {
-      expect(() => stores.authenticate({ xApiKey: issued.key }, '10.0.0.1')).toThrow(/unauthenticated/);
+      await expect(Promise.resolve().then(() => stores.authenticate({ xApiKey: issued.key }, '10.0.0.1'))).rejects.toThrow(/unauthenticated/);
     }
     expect(() => stores.admin.revokeKey({ tenant: 'acme', label: 'ci' })).toThrow('has no live key labelled ci');
   });
@@ -107,14 +107,14 @@ describe('keys', () => {
   it('creates the development key once', async () => {
     const dataDir = temporaryDataDir();
     const stores = await openTestStores({ dataDir });
-    const key = stores.ensureDevelopmentKey();
+    const key = await stores.ensureDevelopmentKey();
     expect(key).toMatch(KEY_PATTERN);
     // printed by npm start for immediate use: it works before any timed refresh
-    expect(stores.authenticate({ xApiKey: key }, '127.0.0.1')).toEqual({ tenant: 'dev', plan: 'development' });
-    expect(stores.ensureDevelopmentKey()).toBeNull();
+    expect(await stores.authenticate({ xApiKey: key }, '127.0.0.1')).toEqual({ tenant: 'dev', plan: 'development' });
+    expect(await stores.ensureDevelopmentKey()).toBeNull();
     await stores.close();
     const reopened = await openTestStores({ dataDir });
-    expect(reopened.ensureDevelopmentKey()).toBeNull();
+    expect(await reopened.ensureDevelopmentKey()).toBeNull();
   });
 
   it('migrates idempotently and keeps an operator change to a built-in plan', () => {
