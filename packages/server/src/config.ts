@@ -24,6 +24,8 @@ export interface ServerConfig {
    */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefixed to every Redis key, so several fleets can share one Redis. */
+  redisKeyPrefix: string;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 0): number {
@@ -42,14 +44,14 @@ function embedderOf(raw: string | undefined): 'hashing' | 'none' {
   throw new Error(`invalid EMBEDDER: expected hashing or none, got "${raw}"`);
 }
 
-function fleetStores(env: NodeJS.ProcessEnv): { databaseUrl: string | undefined; redisUrl: string | undefined } {
+function fleetStores(env: NodeJS.ProcessEnv): { databaseUrl: string | undefined; redisUrl: string | undefined; redisKeyPrefix: string } {
   const databaseUrl = env.DATABASE_URL || undefined;
   const redisUrl = env.REDIS_URL || undefined;
   // one without the other would keep either the windows or the ledger per process
   if ((databaseUrl === undefined) !== (redisUrl === undefined)) {
     throw new Error('fleet mode needs both DATABASE_URL and REDIS_URL; set neither for the embedded SQLite stores');
   }
-  return { databaseUrl, redisUrl };
+  return { databaseUrl, redisUrl, redisKeyPrefix: env.REDIS_KEY_PREFIX || '' };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {

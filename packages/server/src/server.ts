@@ -34,6 +34,7 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     authFailWindowMs: config.authFailWindowMs,
     databaseUrl: config.databaseUrl,
     redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
   });
   const pool = new ShardPool({
     dataDir: config.dataDir,
