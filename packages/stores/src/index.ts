@@ -20,3 +20,4 @@ export {
   type Plan,
   type Tenant,
 } from './records.js';
+export { openPostgresAdmin, PostgresAccountsAdmin } from './fleet/postgres-admin.js';
