@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ShardWriter, shardDirectory } from '@evidence/native';
 import { openPostgresAdmin, type PostgresAccountsAdmin } from '@evidence/stores';
 import { passage } from './fixture.js';
 import { writeIndex } from './accounts-helpers.js';
@@ -27,6 +28,7 @@ const cleanups: Array<() => Promise<unknown> | unknown> = [];
 let nodes: ServerProcess[] = [];
 let admin: PostgresAccountsAdmin;
 let databaseUrl = '';
+let sharedDataDir = '';
 let postgresProxy: TcpProxy;
 let redisProxy: TcpProxy;
 
@@ -78,6 +80,7 @@ describe.skipIf(!FLEET_AVAILABLE)(`slow end-to-end: a two-node fleet on PostgreS
     databaseUrl = database.url;
     cleanups.push(database.drop);
     const dataDir = mkdtempSync(join(tmpdir(), 'server-fleet-'));
+    sharedDataDir = dataDir;
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     writeIndex(dataDir, [
       [passage('a:0', 'feed the sourdough starter daily'), passage('a:1', 'sourdough loaves need a hot oven')],
@@ -171,6 +174,30 @@ describe.skipIf(!FLEET_AVAILABLE)(`slow end-to-end: a two-node fleet on PostgreS
     answered200 += await waitForStatus(nodes, key, 200);
     // every 200 is in the ledger, no 503 is
     expect(await ledgerOf(tenant)).toEqual({ rows: answered200, credits: answered200 });
+  });
+
+  it('serves a commit written to the shared index directory on every node, without a restart', async () => {
+    const { key } = await tenantWithKey({ ratePerMin: 100_000, monthlyCredits: 0, hardCap: false });
+    const found = async (node: ServerProcess) => {
+      const response = await fetch(`${node.base}/search?q=focaccia`, { headers: { 'x-api-key': key } });
+      const body = (await response.json()) as { results?: { id: string }[] };
+      return (body.results ?? []).map((hit) => hit.id);
+    };
+    for (const node of nodes) expect(await found(node)).toEqual([]);
+    // what `npm run ingest` does to a shard: add, commit (commit.json rewritten), close
+    const writer = ShardWriter.open(shardDirectory(sharedDataDir, 0));
+    writer.add([passage('c:0', 'focaccia wants olive oil and a long rise')]);
+    writer.commit();
+    writer.close();
+    for (const node of nodes) {
+      const startedAt = Date.now();
+      let ids: string[] = [];
+      while (ids.length === 0 && Date.now() - startedAt < 10_000) {
+        ids = await found(node);
+        if (ids.length === 0) await sleep(100);
+      }
+      expect(ids, node.output()).toEqual(['c:0']);
+    }
   });
 
   it('keeps every answered call in the ledger when one node is SIGKILLed mid-burst', async () => {
