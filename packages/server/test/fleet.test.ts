@@ -190,6 +190,17 @@ describe.skipIf(!FLEET_AVAILABLE)(`slow end-to-end: a two-node fleet on PostgreS
     writer.commit();
     writer.close();
     for (const node of nodes) {
+      // /readyz says whether the node has taken the commit in yet
+      const startedAt = Date.now();
+      let ready = (await (await fetch(`${node.base}/readyz`)).json()) as { index: { caught_up: boolean; shards: { committed_opstamp: number; serving_opstamp: number }[] } };
+      while (!ready.index.caught_up && Date.now() - startedAt < 10_000) {
+        await sleep(50);
+        ready = (await (await fetch(`${node.base}/readyz`)).json()) as typeof ready;
+      }
+      expect(ready.index.caught_up).toBe(true);
+      expect(ready.index.shards[0].serving_opstamp).toBe(ready.index.shards[0].committed_opstamp);
+    }
+    for (const node of nodes) {
       const startedAt = Date.now();
       let ids: string[] = [];
       while (ids.length === 0 && Date.now() - startedAt < 10_000) {
