@@ -48,6 +48,12 @@ function tenantKey(tenant: string): string {
 const BOOT_KEY = 'esm:boot';
 
 /**
+ * How long `x-ratelimit-remaining` may come from this node's last script instead of a read:
+ * spares a Redis round trip on every answer; other nodes' calls show up within it.
+ */
+const REMEMBERED_SPENT_MS = 250;
+
+/**
  * The fleet meter: each tenant's per-minute window, its month total and the holds of its calls
  * under way live in Redis, shared by every node; each reservation is one Lua script, so two
  * nodes together never let a tenant past its rate nor a hard cap past its allowance. The
@@ -60,6 +66,8 @@ const BOOT_KEY = 'esm:boot';
  */
 export class RedisMeter implements Meter {
   private readonly holdTtlMs: number;
+  /** the minute's spent credits as this node's last script saw them, for x-ratelimit-remaining */
+  private readonly spentThisMinute = new Map<string, { minuteIndex: number; spent: number; atMs: number }>();
 
   constructor(
     private readonly snapshot: RegistrySnapshot,
@@ -85,7 +93,7 @@ export class RedisMeter implements Meter {
         minuteIndexOf(now),
         periodStartMsOf(now),
       );
-      const [status, boot] = await this.script('reserve', () =>
+      const [status, boot, spent] = await this.script('reserve', () =>
         this.redis.reserve(
           ...this.keysOf(reservation.tenant, reservation.minuteIndex, reservation.periodStartMs),
           now,
@@ -100,6 +108,7 @@ export class RedisMeter implements Meter {
           this.holdTtlMs,
         ),
       );
+      this.rememberSpent(request.tenant, reservation.minuteIndex, spent, plan.ratePerMin);
       if (status === OK) return reservation;
       if (status === ALLOWANCE_REFUSES) throw errors.creditsExhausted();
       if (status === MINUTE_SPENT) throw errors.rateLimited(secondsUntilNextMinute(now));
@@ -123,7 +132,7 @@ export class RedisMeter implements Meter {
     for (let attempt = 0; ; attempt += 1) {
       const now = this.options.now();
       const plan = this.planOf(open.tenant);
-      const [status, boot] = await this.script('settle', () =>
+      const [status, boot, spent] = await this.script('settle', () =>
         this.redis.settle(
           ...this.keysOf(open.tenant, open.minuteIndex, open.periodStartMs),
           now,
@@ -135,6 +144,7 @@ export class RedisMeter implements Meter {
         ),
       );
       epoch = boot;
+      this.rememberSpent(open.tenant, open.minuteIndex, spent, plan.ratePerMin);
       if (status === OK) break;
       if (status === ALLOWANCE_REFUSES) throw new Error('settle: the hold was lost (Redis restarted) and the hard cap cannot cover the call');
       if (attempt >= 2) throw new Error('settle: month total could not be seeded');
@@ -156,15 +166,17 @@ export class RedisMeter implements Meter {
     open.state = 'released';
     const [minuteKey, , holdsKey] = this.keysOf(open.tenant, open.minuteIndex, open.periodStartMs);
     // a release that cannot reach Redis leaves the hold to lapse on its own
-    await this.redis.release(minuteKey, holdsKey, open.holdMember, open.cost).catch(() => {});
+    const spent = await this.redis.release(minuteKey, holdsKey, open.holdMember, open.cost).catch(() => -1);
+    const plan = this.snapshot.tenant(open.tenant)?.plan;
+    if (plan !== undefined) this.rememberSpent(open.tenant, open.minuteIndex, Number(spent), plan.ratePerMin);
   }
 
   async takeAccountToken(tenant: string): Promise<void> {
     const now = this.options.now();
     const [minuteKey] = this.keysOf(tenant, minuteIndexOf(now), periodStartMsOf(now));
-    const [status] = await this.script('take', () =>
-      this.redis.takeMinute(minuteKey, 1, this.planOf(tenant).ratePerMin, 2 * MINUTE_MS),
-    );
+    const rate = this.planOf(tenant).ratePerMin;
+    const [status, , spent] = await this.script('take', () => this.redis.takeMinute(minuteKey, 1, rate, 2 * MINUTE_MS));
+    this.rememberSpent(tenant, minuteIndexOf(now), spent, rate);
     if (status === MINUTE_SPENT) throw errors.rateLimited(secondsUntilNextMinute(now));
   }
 
@@ -172,8 +184,18 @@ export class RedisMeter implements Meter {
     const now = this.options.now();
     const [minuteKey] = this.keysOf(tenant, minuteIndexOf(now), periodStartMsOf(now));
     const rate = this.planOf(tenant).ratePerMin;
+    const remembered = this.spentThisMinute.get(tenant);
+    // the header of an answer this node just metered: the minute as its last script left it
+    if (
+      remembered !== undefined &&
+      remembered.minuteIndex === minuteIndexOf(now) &&
+      now - remembered.atMs <= REMEMBERED_SPENT_MS
+    ) {
+      return Math.max(0, rate - remembered.spent);
+    }
     try {
       const spent = Number((await this.redis.redis.get(minuteKey)) ?? 0);
+      this.rememberSpent(tenant, minuteIndexOf(now), spent, rate);
       return Math.max(0, rate - spent);
     } catch (error) {
       throw asStoreError(error, 'Redis (meter)');
@@ -252,15 +274,23 @@ export class RedisMeter implements Meter {
     return [`${prefix}:min:${minuteIndex}`, `${prefix}:used:${periodStartMs}`, `${prefix}:holds:${periodStartMs}`, BOOT_KEY];
   }
 
-  private async script(what: string, run: () => Promise<unknown>): Promise<[number, string]> {
+  /** Status, boot (epoch) and the minute's spent credits (-1 when the script did not read it). */
+  private async script(what: string, run: () => Promise<unknown>): Promise<[number, string, number]> {
     let reply: unknown;
     try {
       reply = await run();
     } catch (error) {
       throw asStoreError(error, `Redis (meter ${what})`);
     }
-    if (Array.isArray(reply)) return [Number(reply[0]), String(reply[1])];
-    return [Number(reply), ''];
+    if (Array.isArray(reply)) return [Number(reply[0]), String(reply[1]), reply[2] === undefined ? -1 : Number(reply[2])];
+    return [Number(reply), '', -1];
+  }
+
+  private rememberSpent(tenant: string, minuteIndex: number, spent: number, ratePerMin: number): void {
+    if (!(spent >= 0) || minuteIndex !== minuteIndexOf(this.options.now())) return;
+    // bounded: a node meters at most its active tenants; forget them all past a size
+    if (this.spentThisMinute.size >= 100_000) this.spentThisMinute.clear();
+    this.spentThisMinute.set(tenant, { minuteIndex, spent: Math.min(spent, ratePerMin), atMs: this.options.now() });
   }
 
   private planOf(tenant: string): Plan {

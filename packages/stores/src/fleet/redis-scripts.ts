@@ -8,6 +8,8 @@
  * started answering: a missing `used` after a restart is re-read from the ledger only once
  * every commit started before the restart has finished (see RedisMeter.seed).
  * Statuses: 0 ok, 1 monthly allowance refuses, 2 minute spent, 3 month total must be seeded.
+ * Replies carry the minute's spent credits after the script (-1 when not read), so the node can
+ * answer `x-ratelimit-remaining` without another round trip.
  */
 
 const BOOT = `
@@ -44,12 +46,12 @@ if monthly > 0 then
   end
 end
 local spent = tonumber(redis.call('GET', KEYS[1]) or '0')
-if spent + cost > tonumber(ARGV[3]) then return {2, boot} end
+if spent + cost > tonumber(ARGV[3]) then return {2, boot, spent} end
 redis.call('INCRBY', KEYS[1], cost)
 redis.call('PEXPIRE', KEYS[1], ARGV[9])
 redis.call('ZADD', KEYS[3], ARGV[8], ARGV[7])
 redis.call('PEXPIRE', KEYS[3], ARGV[10])
-return {0, boot}`;
+return {0, boot, spent + cost}`;
 
 /**
  * KEYS min used holds boot; ARGV now member credits refund monthly hardCap.
@@ -69,19 +71,23 @@ if had == 0 and ARGV[6] == '1' and monthly > 0 then
 end
 if credits > 0 then redis.call('INCRBY', KEYS[2], credits) end
 local refund = tonumber(ARGV[4])
-if had == 1 and refund > 0 then
-  local spent = tonumber(redis.call('GET', KEYS[1]) or '0')
-  if spent > 0 then redis.call('DECRBY', KEYS[1], math.min(spent, refund)) end
+local spent = tonumber(redis.call('GET', KEYS[1]) or '0')
+if had == 1 and refund > 0 and spent > 0 then
+  local refunded = math.min(spent, refund)
+  redis.call('DECRBY', KEYS[1], refunded)
+  spent = spent - refunded
 end
-return {0, boot}`;
+return {0, boot, spent}`;
 
 /** KEYS min holds; ARGV member cost: gives back the hold and the minute of a call that never ran. */
 export const RELEASE_SCRIPT = `
-if redis.call('ZREM', KEYS[2], ARGV[1]) == 1 then
-  local spent = tonumber(redis.call('GET', KEYS[1]) or '0')
-  if spent > 0 then redis.call('DECRBY', KEYS[1], math.min(spent, tonumber(ARGV[2]))) end
+local spent = tonumber(redis.call('GET', KEYS[1]) or '0')
+if redis.call('ZREM', KEYS[2], ARGV[1]) == 1 and spent > 0 then
+  local refunded = math.min(spent, tonumber(ARGV[2]))
+  redis.call('DECRBY', KEYS[1], refunded)
+  spent = spent - refunded
 end
-return 0`;
+return spent`;
 
 /** KEYS used boot; ARGV credits epoch: takes back a bill whose ledger row could not be written. */
 export const UNBILL_SCRIPT = `
@@ -106,10 +112,10 @@ return {0, boot, used}`;
 /** KEYS min; ARGV cost rate minuteTtlMs: /account's token, the minute only. */
 export const TAKE_MINUTE_SCRIPT = `
 local spent = tonumber(redis.call('GET', KEYS[1]) or '0')
-if spent + tonumber(ARGV[1]) > tonumber(ARGV[2]) then return 2 end
+if spent + tonumber(ARGV[1]) > tonumber(ARGV[2]) then return {2, '', spent} end
 redis.call('INCRBY', KEYS[1], ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return 0`;
+return {0, '', spent + tonumber(ARGV[1])}`;
 
 /** KEYS failures; ARGV limit: seconds of refusal left, or -1 when the address is not refused. */
 export const FAILURE_REFUSAL_SCRIPT = `
