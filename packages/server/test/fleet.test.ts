@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShardWriter, shardDirectory } from '@evidence/native';
@@ -29,6 +30,7 @@ let nodes: ServerProcess[] = [];
 let admin: PostgresAccountsAdmin;
 let databaseUrl = '';
 let sharedDataDir = '';
+const redisKeyPrefix = `fleet-test:${process.pid}:${Date.now()}:`;
 let postgresProxy: TcpProxy;
 let redisProxy: TcpProxy;
 
@@ -96,7 +98,7 @@ describe.skipIf(!FLEET_AVAILABLE)(`slow end-to-end: a two-node fleet on PostgreS
       DATA_DIR: dataDir,
       DATABASE_URL: postgresProxy.urlFor(databaseUrl),
       REDIS_URL: redisProxy.urlFor(FLEET_REDIS_URL),
-      REDIS_KEY_PREFIX: `fleet-test:${process.pid}:${Date.now()}:`,
+      REDIS_KEY_PREFIX: redisKeyPrefix,
       KEY_REFRESH_MS: '200',
       AUTH_FAIL_LIMIT: '100000',
     };
@@ -174,6 +176,24 @@ describe.skipIf(!FLEET_AVAILABLE)(`slow end-to-end: a two-node fleet on PostgreS
     answered200 += await waitForStatus(nodes, key, 200);
     // every 200 is in the ledger, no 503 is
     expect(await ledgerOf(tenant)).toEqual({ rows: answered200, credits: answered200 });
+  });
+
+  it('holds a hard cap across a Redis that restarts empty (month re-read from the ledger)', async () => {
+    const { tenant, key } = await tenantWithKey({ ratePerMin: 100_000, monthlyCredits: 20, hardCap: true });
+    for (let call = 0; call < 12; call += 1) expect((await search(nodes[call % 2], key)).status).toBe(200);
+    // what a restart without persistence leaves: none of the fleet's keys
+    const redis = new Redis(FLEET_REDIS_URL);
+    try {
+      const keys = await redis.keys(`${redisKeyPrefix}*`);
+      expect(keys.length).toBeGreaterThan(0);
+      await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
+    const statuses = await Promise.all(Array.from({ length: 30 }, (_, call) => search(nodes[call % 2], key).then((r) => r.status)));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(8);
+    expect(statuses.filter((status) => status !== 200).every((status) => status === 429)).toBe(true);
+    expect(await ledgerOf(tenant)).toEqual({ rows: 20, credits: 20 });
   });
 
   it('serves a commit written to the shared index directory on every node, without a restart', async () => {
