@@ -102,6 +102,12 @@ describe.skipIf(!FLEET_AVAILABLE)(`slow end-to-end: a two-node fleet on PostgreS
       KEY_REFRESH_MS: '200',
       AUTH_FAIL_LIMIT: '100000',
     };
+    cleanups.push(async () => {
+      const redis = new Redis(FLEET_REDIS_URL);
+      const keys = await redis.keys(`${redisKeyPrefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+    });
     nodes = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     cleanups.push(() => Promise.all(nodes.map((node) => node.kill())));
   }, 90_000);

@@ -14,6 +14,7 @@ afterEach(async () => {
   await Promise.all(openedStores.splice(0).map((stores) => stores.close()));
   for (const directory of temporaryDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
   await dropCreatedDatabases();
+  await forgetRedisPrefixes();
 });
 
 export function temporaryDataDir(): string {
@@ -92,9 +93,28 @@ export async function freshFleetDatabase(): Promise<string> {
   return url.toString();
 }
 
-/** A Redis key prefix no other test uses. */
+const usedRedisPrefixes: string[] = [];
+
+/** A Redis key prefix no other test uses; its keys are deleted after the test. */
 export function freshRedisPrefix(): string {
-  return `test:${process.pid}:${Date.now().toString(36)}:${Math.floor(Math.random() * 1e9)}:`;
+  const prefix = `test:${process.pid}:${Date.now().toString(36)}:${Math.floor(Math.random() * 1e9)}:`;
+  usedRedisPrefixes.push(prefix);
+  return prefix;
+}
+
+async function forgetRedisPrefixes(): Promise<void> {
+  const prefixes = usedRedisPrefixes.splice(0);
+  if (prefixes.length === 0) return;
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(FLEET_REDIS_URL);
+  try {
+    for (const prefix of prefixes) {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
 
 export type Backend = 'embedded' | 'fleet';
