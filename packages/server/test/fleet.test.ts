@@ -3,14 +3,15 @@
  * database (keys, plans, ledger) and one Redis (windows, month totals), both real servers
  * (DATABASE_URL_TEST, REDIS_URL_TEST), reached through TCP proxies the test can cut.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ShardWriter, shardDirectory } from '@evidence/native';
 import { openPostgresAdmin, type PostgresAccountsAdmin } from '@evidence/stores';
 import { passage } from './fixture.js';
 import { writeIndex } from './accounts-helpers.js';
@@ -24,6 +25,8 @@ import {
   TcpProxy,
   type ServerProcess,
 } from './fleet-processes.js';
+
+const INGEST_CLI = fileURLToPath(new URL('../../ingest/dist/cli.js', import.meta.url));
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
 let nodes: ServerProcess[] = [];
@@ -202,7 +205,7 @@ describe.skipIf(!FLEET_AVAILABLE)(`slow end-to-end: a two-node fleet on PostgreS
     expect(await ledgerOf(tenant)).toEqual({ rows: 20, credits: 20 });
   });
 
-  it('serves a commit written to the shared index directory on every node, without a restart', async () => {
+  it('serves what npm run ingest commits to the shared index directory on every node, without a restart', async () => {
     const { key } = await tenantWithKey({ ratePerMin: 100_000, monthlyCredits: 0, hardCap: false });
     const found = async (node: ServerProcess) => {
       const response = await fetch(`${node.base}/search?q=focaccia`, { headers: { 'x-api-key': key } });
@@ -210,11 +213,19 @@ describe.skipIf(!FLEET_AVAILABLE)(`slow end-to-end: a two-node fleet on PostgreS
       return (body.results ?? []).map((hit) => hit.id);
     };
     for (const node of nodes) expect(await found(node)).toEqual([]);
-    // what `npm run ingest` does to a shard: add, commit (commit.json rewritten), close
-    const writer = ShardWriter.open(shardDirectory(sharedDataDir, 0));
-    writer.add([passage('c:0', 'focaccia wants olive oil and a long rise')]);
-    writer.commit();
-    writer.close();
+    // `npm run ingest` into the directory both nodes serve
+    const input = join(sharedDataDir, 'focaccia.jsonl');
+    writeFileSync(
+      input,
+      `${JSON.stringify({
+        url: 'https://bakery.example.com/focaccia',
+        title: 'Focaccia',
+        text: 'focaccia wants olive oil, coarse salt and a long slow rise before it meets a very hot oven',
+        fetched_at: Math.floor(Date.now() / 1000) - 60,
+      })}\n`,
+    );
+    const ingest = spawnSync(process.execPath, [INGEST_CLI, input], { env: { ...process.env, DATA_DIR: sharedDataDir }, encoding: 'utf8' });
+    expect(ingest.status, ingest.stderr).toBe(0);
     for (const node of nodes) {
       // /readyz says whether the node has taken the commit in yet
       const startedAt = Date.now();
@@ -233,7 +244,7 @@ describe.skipIf(!FLEET_AVAILABLE)(`slow end-to-end: a two-node fleet on PostgreS
         ids = await found(node);
         if (ids.length === 0) await sleep(100);
       }
-      expect(ids, node.output()).toEqual(['c:0']);
+      expect(ids, node.output()).toHaveLength(1);
     }
   });
 
