@@ -11,6 +11,12 @@
  * count) are used as they are; a shard count none of them has is built from SIZING_CORPUS (the
  * JSONL) with `npm run ingest` into SIZING_WORK_DIR/shards-N (default under the OS temp dir),
  * and reused by a later run on the same corpus.
+ *
+ * Fleet rows: with SIZING_DATABASE_URL and SIZING_REDIS_URL (a PostgreSQL database and a Redis,
+ * e.g. from scripts/fleet-stores.sh), on the first index and the first path: one process on the
+ * embedded stores, one and two processes on the fleet stores (loaded together, the same total
+ * connections), and the meter's cost per billed call embedded against fleet (SIZING_METER_CALLS,
+ * default 5,000, one at a time and 64 at once).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -20,6 +26,7 @@ import { readManifest } from '@evidence/native';
 import { createBenchKey, drain, httpLoad, passagesInIndex, rssOf, sampleRss, startServerProcess } from './load.js';
 import { markdownTable, mebibytes, milliseconds, parseCounts, parseNames, type Row } from './report.js';
 import { WORKLOAD_NAMES, WORKLOADS, workloadLabel } from './workloads.js';
+import { fleetRows, meterCostRows } from './fleet-sizing.js';
 
 const shardCounts = parseCounts(process.env.SIZING_SHARDS, [1, 2, 4], 'SIZING_SHARDS');
 const replicaCounts = parseCounts(process.env.SIZING_REPLICAS, [1, 2], 'SIZING_REPLICAS');
@@ -90,6 +97,13 @@ function indexFor(shards: number): string {
 
 const rows: Row[] = [];
 const indexes: string[] = [];
+const fleetTable: Row[] = [];
+const meterTable: Row[] = [];
+const fleetSettings =
+  process.env.SIZING_DATABASE_URL && process.env.SIZING_REDIS_URL
+    ? { databaseUrl: process.env.SIZING_DATABASE_URL, redisUrl: process.env.SIZING_REDIS_URL }
+    : null;
+const meterCalls = parseCounts(process.env.SIZING_METER_CALLS, [5_000], 'SIZING_METER_CALLS')[0];
 
 function writeReport(final: boolean): string {
   const cpu = cpus();
@@ -105,6 +119,26 @@ function writeReport(final: boolean): string {
     '',
     markdownTable(rows, ['shards', 'replicas', 'path', 'connections', 'QPS', 'p50 ms', 'p99 ms', 'RSS start MiB', 'RSS peak MiB', 'failed', 'partial']),
     '',
+    ...(fleetTable.length === 0
+      ? []
+      : [
+          '## Fleet: one process against two, meter in Redis and ledger in PostgreSQL',
+          '',
+          `Index: ${indexes[0] ?? ''}; replicas ${replicaCounts[0]}; the processes run on this same machine and are loaded together.`,
+          '',
+          markdownTable(fleetTable, ['stores', 'processes', 'path', 'connections', 'QPS', 'p50 ms', 'p99 ms', 'RSS MiB (sum)', 'failed']),
+          '',
+        ]),
+    ...(meterTable.length === 0
+      ? []
+      : [
+          '## Meter cost per billed call (reserve, then settle with the ledger row durable)',
+          '',
+          'In the bench process, no HTTP: embedded = windows in memory + SQLite group commit; fleet = one Redis script per reserve and per settle + PostgreSQL group commit. Latency per call at concurrency 64 is elapsed x 64 / calls.',
+          '',
+          markdownTable(meterTable, ['meter', 'concurrency', 'calls', 'latency per call µs', 'billed calls/s']),
+          '',
+        ]),
   ];
   const text = lines.join('\n');
   mkdirSync(dirname(outPath), { recursive: true });
@@ -155,6 +189,13 @@ for (const shards of shardCounts) {
       await server.stop();
     }
   }
+}
+if (fleetSettings !== null) {
+  const dataDir = indexFor(shardCounts[0]);
+  log(`fleet: embedded x1, fleet x1, fleet x2 on ${dataDir}`);
+  fleetTable.push(...(await fleetRows(dataDir, fleetSettings, workloadNames[0], connectionsList[0], seconds, warmupSeconds, log)));
+  writeReport(false);
+  meterTable.push(...(await meterCostRows(fleetSettings, meterCalls, log)));
 }
 console.log();
 console.log(writeReport(true));

@@ -65,7 +65,7 @@ if (!hasCommittedIndex(config.dataDir)) {
 }
 
 const server = await startServer(config);
-const developmentKey = server.services.stores.ensureDevelopmentKey();
+const developmentKey = await server.services.stores.ensureDevelopmentKey();
 if (developmentKey) {
   console.log('development key (shown once; only its hash is stored):');
   console.log(developmentKey);

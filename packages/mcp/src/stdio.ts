@@ -51,7 +51,7 @@ const services: Services = await openServices(config);
 const credentials = { xApiKey: apiKey, authorization: null };
 const authenticate = () => services.stores.authenticate(credentials, STDIO_ADDRESS);
 try {
-  authenticate();
+  await authenticate();
 } catch (error) {
   await closeServices(services);
   fail(`the key in EVIDENCE_API_KEY does not authenticate against ${config.dataDir}: ${(error as Error).message}`);
@@ -60,7 +60,7 @@ try {
 const inFlight = new Set<Promise<unknown>>();
 const invoke: ToolInvoker = (tool, parameters) => {
   // A key that stopped authenticating makes the call a tool error with the 401/402/429 text.
-  const call = Promise.resolve().then(() => catalogToolInvoker(services, authenticate())(tool, parameters));
+  const call = Promise.resolve().then(async () => catalogToolInvoker(services, await authenticate())(tool, parameters));
   inFlight.add(call);
   call.then(
     () => inFlight.delete(call),

@@ -5,7 +5,7 @@
  * Running work is never aborted (that would kill the thread and its open shard): queued tasks
  * past their deadline are skipped by the worker, running ones are bounded inside the engine.
  */
-import { existsSync, unwatchFile, watchFile } from 'node:fs';
+import { existsSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
@@ -79,8 +79,27 @@ interface ShardDown {
   generation: number;
 }
 
+/** The opstamp in a shard's commit.json, or null when there is none (or it cannot be read). */
+function opstampOf(commitFile: string): number | null {
+  try {
+    const opstamp = (JSON.parse(readFileSync(commitFile, 'utf8')) as { opstamp?: unknown }).opstamp;
+    return typeof opstamp === 'number' ? opstamp : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What /readyz reports of a shard: the commit on disk against the one this process took in. */
+export interface ShardCommitState {
+  shard: number;
+  committed_opstamp: number | null;
+  serving_opstamp: number | null;
+}
+
 export class ShardPool {
   readonly shards: number;
+  /** The commit each shard's watcher last saw (searches after it reload to it). */
+  private readonly servingOpstamps: (number | null)[] = [];
   private readonly pools: Piscina[];
   private readonly generations: number[];
   private readonly commitFiles: string[];
@@ -110,11 +129,26 @@ export class ShardPool {
       this.pools.push(pool);
       const commitFile = join(directory, COMMIT_FILE);
       this.commitFiles.push(commitFile);
+      this.servingOpstamps.push(opstampOf(commitFile));
       // A commit rewrites commit.json; the next task tells its worker to reload.
       watchFile(commitFile, { interval: options.reloadPollMs ?? 500, persistent: false }, (current, previous) => {
-        if (current.mtimeMs !== previous.mtimeMs) this.generations[shard]++;
+        if (current.mtimeMs === previous.mtimeMs) return;
+        this.generations[shard]++;
+        this.servingOpstamps[shard] = opstampOf(commitFile);
       });
     }
+  }
+
+  /**
+   * Per shard, the commit on disk now against the one this process has taken in: they differ
+   * for up to the reload poll after a commit, or longer when a copied index stopped midway.
+   */
+  commitStates(): ShardCommitState[] {
+    return this.commitFiles.map((file, shard) => ({
+      shard,
+      committed_opstamp: opstampOf(file),
+      serving_opstamp: this.servingOpstamps[shard],
+    }));
   }
 
   /** Whether any shard has an index on disk yet (readiness reports shards, not data). */

@@ -78,7 +78,7 @@ async function runAndSettle<Schema extends z.ZodObject, Body>(
   services: Services,
 ): Promise<CapabilityOutcome<Body>> {
   const meter = services.stores.meter;
-  const reservation = meter.reserve({
+  const reservation = await meter.reserve({
     tenant: caller.tenant,
     route: capability.name,
     requestId: nextRequestId(),
@@ -94,7 +94,7 @@ async function runAndSettle<Schema extends z.ZodObject, Body>(
     if (ranBeforeFailing(error) && !services.inFlight.stopping) {
       await settleDurably(meter, reservation, Math.min(capability.failureCost, capability.cost));
     } else {
-      meter.release(reservation);
+      await meter.release(reservation);
     }
     throw error;
   }

@@ -18,6 +18,14 @@ export interface ServerConfig {
   embedder: 'hashing' | 'none';
   /** Worker threads of the evidence computations (ground, changes, assemble_context). */
   evidenceThreads: number;
+  /**
+   * Fleet mode (set both, or neither for the embedded SQLite stores): the key registry and
+   * usage ledger in PostgreSQL, the shared per-minute windows and month totals in Redis.
+   */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Prefixed to every Redis key, so several fleets can share one Redis. */
+  redisKeyPrefix: string;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 0): number {
@@ -36,6 +44,16 @@ function embedderOf(raw: string | undefined): 'hashing' | 'none' {
   throw new Error(`invalid EMBEDDER: expected hashing or none, got "${raw}"`);
 }
 
+function fleetStores(env: NodeJS.ProcessEnv): { databaseUrl: string | undefined; redisUrl: string | undefined; redisKeyPrefix: string } {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const redisUrl = env.REDIS_URL || undefined;
+  // one without the other would keep either the windows or the ledger per process
+  if ((databaseUrl === undefined) !== (redisUrl === undefined)) {
+    throw new Error('fleet mode needs both DATABASE_URL and REDIS_URL; set neither for the embedded SQLite stores');
+  }
+  return { databaseUrl, redisUrl, redisKeyPrefix: env.REDIS_KEY_PREFIX || '' };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     host: env.HOST || '127.0.0.1',
@@ -50,5 +68,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authFailWindowMs: integer(env, 'AUTH_FAIL_WINDOW_MS', 60_000, 1),
     embedder: embedderOf(env.EMBEDDER),
     evidenceThreads: integer(env, 'EVIDENCE_THREADS', 1, 1),
+    ...fleetStores(env),
   };
 }

@@ -32,6 +32,9 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     keyRefreshMs: config.keyRefreshMs,
     authFailLimit: config.authFailLimit,
     authFailWindowMs: config.authFailWindowMs,
+    databaseUrl: config.databaseUrl,
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
   });
   const pool = new ShardPool({
     dataDir: config.dataDir,

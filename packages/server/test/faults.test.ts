@@ -94,7 +94,7 @@ describe('faults', () => {
         execFileSync('mount', ['-o', 'remount,size=256m', mountPoint]);
         const server = await startServer(readConfig({ DATA_DIR: dataDir, PORT: '0' }));
         try {
-          const key = server.services.stores.ensureDevelopmentKey()!;
+          const key = (await server.services.stores.ensureDevelopmentKey())!;
           const answer = (await (await fetch(`http://127.0.0.1:${server.port}/search?q=bread`, { headers: withKey(key) })).json()) as { partial?: boolean };
           expect(answer.partial ?? false).toBe(false);
         } finally {

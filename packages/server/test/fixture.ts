@@ -44,7 +44,7 @@ export async function startTestServer(shardPassages: Passage[][], env: Record<st
   options.beforeStart?.(dataDir);
   const config = readConfig({ DATA_DIR: dataDir, PORT: '0', KEY_REFRESH_MS: '50', ...env });
   const server = await startServer(config);
-  const key = server.services.stores.ensureDevelopmentKey();
+  const key = await server.services.stores.ensureDevelopmentKey();
   if (!key) throw new Error('fixture expected a fresh development key');
   const base = `http://127.0.0.1:${server.port}`;
   return {

@@ -40,7 +40,7 @@ beforeAll(async () => {
   );
   await ingestFiles([corpus], { dataDir, shards: 2, log: () => undefined });
   server = await startServer(readConfig({ DATA_DIR: dataDir, PORT: '0' }));
-  key = server.services.stores.ensureDevelopmentKey()!;
+  key = (await server.services.stores.ensureDevelopmentKey())!;
 });
 afterAll(async () => {
   await server.close();

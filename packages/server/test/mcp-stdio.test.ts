@@ -26,7 +26,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'mcp-stdio-'));
   writeIndex(dataDir, [[passage('a:0', 'feed the sourdough starter daily')], [passage('b:0', 'fresh pasta needs eggs')]]);
   const stores = await openStores({ dataDir });
-  key = stores.ensureDevelopmentKey()!;
+  key = (await stores.ensureDevelopmentKey())!;
   await stores.close();
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -7,6 +7,7 @@ import {
   type PlanRow,
   type TenantRow,
 } from './account-rows.js';
+import type { RegistryAdmin } from './registry-admin.js';
 import { generateApiKey, hashApiKey, last4Of, lookupIdOf } from './api-key-format.js';
 import {
   DEFAULT_PLAN_NAME,
@@ -56,7 +57,7 @@ function requireCount(what: string, value: number, minimum: number): number {
  * The console's operations on keys, tenants and plans. The CLI drives it, and so can tests and
  * `npm start` in-process. A running server sees a change at its next key snapshot refresh.
  */
-export class AccountsAdmin {
+export class AccountsAdmin implements RegistryAdmin {
   private readonly database: Database;
   private readonly statements: {
     selectPlan: Statement<[string], PlanRow>;

@@ -1,9 +1,19 @@
 /**
+ * Per-address failure counting as authentication uses it: in memory here, in Redis for a fleet
+ * (fleet/redis-address-failures.ts), so a run of failures is refused on every node.
+ */
+export interface FailureCounter {
+  /** Seconds until the address may try again, or null when it is not being refused. */
+  refusalRetryAfterSeconds(address: string): number | null | Promise<number | null>;
+  recordFailure(address: string): void | Promise<void>;
+}
+
+/**
  * Counts keyless and failed authentications per client address in a fixed window that opens at
  * the address's first failure (SPEC 5.7). Past `limit` failures the address is refused until
  * the window closes. Memory is bounded: at most `maxTrackedAddresses` windows are kept.
  */
-export class AddressFailureLimiter {
+export class AddressFailureLimiter implements FailureCounter {
   private readonly windowsByAddress = new Map<string, { openedAt: number; failures: number }>();
 
   constructor(

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { errors } from '@evidence/schemas';
-import type { AddressFailureLimiter } from './address-failure-limiter.js';
+import type { FailureCounter } from './address-failure-limiter.js';
 import { hashApiKey, isWellFormedApiKey, lookupIdOf } from './api-key-format.js';
-import type { KeyRegistrySnapshot } from './key-registry-snapshot.js';
+import type { RegistrySnapshot } from './key-registry-snapshot.js';
 
 /** The two header spellings of SPEC 5.2, copied off the request by the transport. */
 export interface CredentialHeaders {
@@ -32,22 +32,22 @@ export function presentedApiKey(headers: CredentialHeaders): string | null {
  */
 export class Authenticator {
   constructor(
-    private readonly snapshot: KeyRegistrySnapshot,
-    private readonly failureLimiter: AddressFailureLimiter,
+    private readonly snapshot: RegistrySnapshot,
+    private readonly failureLimiter: FailureCounter,
   ) {}
 
-  authenticate(headers: CredentialHeaders, address: string): AuthenticatedCaller {
-    const retryAfterSeconds = this.failureLimiter.refusalRetryAfterSeconds(address);
+  async authenticate(headers: CredentialHeaders, address: string): Promise<AuthenticatedCaller> {
+    const retryAfterSeconds = await this.failureLimiter.refusalRetryAfterSeconds(address);
     if (retryAfterSeconds !== null) throw errors.authFlood(retryAfterSeconds);
 
     const tenantName = this.tenantOfKey(presentedApiKey(headers));
     if (tenantName === null) {
-      this.failureLimiter.recordFailure(address);
+      await this.failureLimiter.recordFailure(address);
       throw errors.unauthenticated();
     }
     const tenant = this.snapshot.tenant(tenantName);
     if (tenant === undefined) {
-      this.failureLimiter.recordFailure(address);
+      await this.failureLimiter.recordFailure(address);
       throw errors.unauthenticated();
     }
     if (tenant.suspended) throw errors.suspended();

@@ -1,4 +1,5 @@
 import { AccountsAdmin, AccountsAdminError } from './accounts-admin.js';
+import type { RegistryAdmin } from './registry-admin.js';
 import { openAccountsDatabase } from './accounts-database.js';
 import { API_KEY_PREFIX } from './api-key-format.js';
 import {
@@ -23,10 +24,13 @@ export const CONSOLE_USAGE = `usage: npm run keys -- SUBCOMMAND [FLAGS]
   tenant suspend --tenant T                          its keys answer 402 until unsuspended
   tenant unsuspend --tenant T
   tenant list [--json]
-environment: DATA_DIR (default ./data). A running server sees changes at its next key refresh.`;
+environment: DATA_DIR (default ./data), or DATABASE_URL for a fleet's PostgreSQL registry.
+A running server sees changes at its next key refresh (a fleet at once, through LISTEN/NOTIFY).`;
 
 export interface ConsoleIo {
   dataDir: string;
+  /** the fleet's PostgreSQL registry; when set, DATA_DIR is not used */
+  databaseUrl?: string;
   writeOut: (line: string) => void;
   writeError: (line: string) => void;
 }
@@ -34,7 +38,7 @@ export interface ConsoleIo {
 interface Subcommand {
   values: readonly string[];
   switches: readonly string[];
-  run: (admin: AccountsAdmin, flags: ParsedFlags, io: ConsoleIo) => void;
+  run: (admin: RegistryAdmin, flags: ParsedFlags, io: ConsoleIo) => Promise<void>;
 }
 
 function isoTime(unixMs: number | null): string | null {
@@ -90,8 +94,8 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   create: {
     values: ['tenant', 'label', 'plan'],
     switches: ['json'],
-    run: (admin, flags, io) => {
-      const issued = admin.createKey({
+    run: async (admin, flags, io) => {
+      const issued = await admin.createKey({
         tenant: requiredFlag(flags, 'tenant'),
         label: requiredFlag(flags, 'label'),
         plan: flags.values.get('plan'),
@@ -102,8 +106,8 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   list: {
     values: ['tenant'],
     switches: ['json'],
-    run: (admin, flags, io) => {
-      const listings = admin.listKeys({ tenant: flags.values.get('tenant') });
+    run: async (admin, flags, io) => {
+      const listings = await admin.listKeys({ tenant: flags.values.get('tenant') });
       if (flags.switches.has('json')) {
         io.writeOut(JSON.stringify(listings.map(keyListingJson)));
         return;
@@ -126,20 +130,20 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   rotate: {
     values: ['tenant', 'label'],
     switches: ['json'],
-    run: (admin, flags, io) => {
-      const issued = admin.rotateKey({ tenant: requiredFlag(flags, 'tenant'), label: requiredFlag(flags, 'label') });
+    run: async (admin, flags, io) => {
+      const issued = await admin.rotateKey({ tenant: requiredFlag(flags, 'tenant'), label: requiredFlag(flags, 'label') });
       printIssuedKey(issued, 'rotated (the old key is revoked)', flags, io);
     },
   },
   revoke: {
     values: ['tenant', 'label', 'last4'],
     switches: ['json'],
-    run: (admin, flags, io) => {
+    run: async (admin, flags, io) => {
       const tenant = requiredFlag(flags, 'tenant');
       const label = flags.values.get('label');
       const last4 = flags.values.get('last4');
       if ((label === undefined) === (last4 === undefined)) throw new UsageError('give exactly one of --label or --last4');
-      const revoked = label !== undefined ? admin.revokeKey({ tenant, label }) : admin.revokeKey({ tenant, last4: last4! });
+      const revoked = label !== undefined ? await admin.revokeKey({ tenant, label }) : await admin.revokeKey({ tenant, last4: last4! });
       if (flags.switches.has('json')) io.writeOut(JSON.stringify(keyListingJson(revoked)));
       else io.writeOut(`revoked key ${revoked.label} of tenant ${revoked.tenant}, ending in ${revoked.last4}`);
     },
@@ -147,7 +151,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   'plan set': {
     values: ['name', 'rate-per-min', 'monthly-credits', 'hard-cap', 'metered-billing'],
     switches: [],
-    run: (admin, flags, io) => {
+    run: async (admin, flags, io) => {
       const name = requiredFlag(flags, 'name');
       const change = {
         name,
@@ -156,21 +160,21 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
         hardCap: booleanFlag(flags, 'hard-cap'),
         meteredBilling: booleanFlag(flags, 'metered-billing'),
       };
-      if (admin.getPlan(name) === null) {
+      if (await admin.getPlan(name) === null) {
         for (const flag of ['rate-per-min', 'monthly-credits', 'hard-cap', 'metered-billing']) {
           if (!flags.values.has(flag)) throw new UsageError(`missing --${flag} (plan ${name} is new)`);
         }
       } else if (flags.values.size === 1) {
         throw new UsageError('plan set needs at least one of --rate-per-min, --monthly-credits, --hard-cap, --metered-billing');
       }
-      io.writeOut(describePlan(admin.setPlan(change)));
+      io.writeOut(describePlan(await admin.setPlan(change)));
     },
   },
   'plan list': {
     values: [],
     switches: ['json'],
-    run: (admin, flags, io) => {
-      const plans = admin.listPlans();
+    run: async (admin, flags, io) => {
+      const plans = await admin.listPlans();
       if (flags.switches.has('json')) {
         io.writeOut(JSON.stringify(plans.map(planJson)));
         return;
@@ -181,32 +185,32 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   'tenant set-plan': {
     values: ['tenant', 'plan'],
     switches: [],
-    run: (admin, flags, io) => {
-      const tenant = admin.setTenantPlan(requiredFlag(flags, 'tenant'), requiredFlag(flags, 'plan'));
+    run: async (admin, flags, io) => {
+      const tenant = await admin.setTenantPlan(requiredFlag(flags, 'tenant'), requiredFlag(flags, 'plan'));
       io.writeOut(`tenant ${tenant.name} is on plan ${tenant.plan}`);
     },
   },
   'tenant suspend': {
     values: ['tenant'],
     switches: [],
-    run: (admin, flags, io) => {
-      const tenant = admin.suspendTenant(requiredFlag(flags, 'tenant'));
+    run: async (admin, flags, io) => {
+      const tenant = await admin.suspendTenant(requiredFlag(flags, 'tenant'));
       io.writeOut(`tenant ${tenant.name} is suspended: its keys answer 402`);
     },
   },
   'tenant unsuspend': {
     values: ['tenant'],
     switches: [],
-    run: (admin, flags, io) => {
-      const tenant = admin.unsuspendTenant(requiredFlag(flags, 'tenant'));
+    run: async (admin, flags, io) => {
+      const tenant = await admin.unsuspendTenant(requiredFlag(flags, 'tenant'));
       io.writeOut(`tenant ${tenant.name} is no longer suspended`);
     },
   },
   'tenant list': {
     values: [],
     switches: ['json'],
-    run: (admin, flags, io) => {
-      const tenants = admin.listTenants();
+    run: async (admin, flags, io) => {
+      const tenants = await admin.listTenants();
       if (flags.switches.has('json')) {
         io.writeOut(JSON.stringify(tenants.map(tenantJson)));
         return;
@@ -240,20 +244,27 @@ function splitSubcommand(argv: readonly string[]): { name: string; rest: readonl
 }
 
 /** Runs one console invocation; returns the exit code (0 ok, 1 refused, 2 bad usage). */
-export function runConsole(argv: readonly string[], io: ConsoleIo): number {
+export async function runConsole(argv: readonly string[], io: ConsoleIo): Promise<number> {
   if (argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')) {
     io.writeOut(CONSOLE_USAGE);
     return 0;
   }
-  let closeDatabase = () => {};
+  let closeDatabase: () => unknown = () => {};
   try {
     const { name, rest } = splitSubcommand(argv);
     const subcommand = SUBCOMMANDS[name];
     if (subcommand === undefined) throw new UsageError(`unknown subcommand ${name}`);
     const flags = parseFlags(name, rest, subcommand);
+    if (io.databaseUrl) {
+      const { openPostgresAdmin } = await import('./fleet/postgres-admin.js');
+      const opened = await openPostgresAdmin(io.databaseUrl);
+      closeDatabase = () => opened.close();
+      await subcommand.run(opened.admin, flags, io);
+      return 0;
+    }
     const database = openAccountsDatabase(io.dataDir);
     closeDatabase = () => database.close();
-    subcommand.run(new AccountsAdmin(database), flags, io);
+    await subcommand.run(new AccountsAdmin(database), flags, io);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -268,6 +279,6 @@ export function runConsole(argv: readonly string[], io: ConsoleIo): number {
     io.writeError(`error: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
-    closeDatabase();
+    await closeDatabase();
   }
 }

@@ -1,6 +1,6 @@
 import { errors } from '@evidence/schemas';
 import type { AccountStatus } from './account-status.js';
-import type { KeyRegistrySnapshot } from './key-registry-snapshot.js';
+import type { RegistrySnapshot } from './key-registry-snapshot.js';
 import type { LedgerWriter } from './ledger-writer.js';
 import type { Meter, Reservation, ReserveRequest } from './meter.js';
 import type { MonthlyUsage } from './monthly-usage.js';
@@ -27,14 +27,15 @@ class EmbeddedReservation implements Reservation {
  */
 export class EmbeddedMeter implements Meter {
   constructor(
-    private readonly snapshot: KeyRegistrySnapshot,
+    private readonly snapshot: RegistrySnapshot,
     private readonly minuteWindows: PerMinuteWindows,
     private readonly monthlyUsage: MonthlyUsage,
     private readonly ledger: LedgerWriter,
     private readonly now: () => number,
   ) {}
 
-  reserve(request: ReserveRequest): Reservation {
+  /** Synchronous inside: no I/O, the promise is only the shared interface's shape. */
+  async reserve(request: ReserveRequest): Promise<Reservation> {
     if (!Number.isSafeInteger(request.cost) || request.cost < 1) {
       throw new RangeError(`reserve: cost must be a positive integer, got ${request.cost}`);
     }
@@ -67,7 +68,7 @@ export class EmbeddedMeter implements Meter {
       });
   }
 
-  release(reservation: Reservation): void {
+  async release(reservation: Reservation): Promise<void> {
     const open = this.requireOwnReservation(reservation);
     if (open.state !== 'open') return;
     open.state = 'released';
@@ -75,15 +76,15 @@ export class EmbeddedMeter implements Meter {
     this.monthlyUsage.releaseHold(open.tenant, open.cost);
   }
 
-  takeAccountToken(tenant: string): void {
+  async takeAccountToken(tenant: string): Promise<void> {
     this.minuteWindows.take(tenant, 1, this.planOf(tenant).ratePerMin);
   }
 
-  remainingThisMinute(tenant: string): number {
+  async remainingThisMinute(tenant: string): Promise<number> {
     return this.minuteWindows.remaining(tenant, this.planOf(tenant).ratePerMin);
   }
 
-  accountStatus(tenant: string): AccountStatus {
+  async accountStatus(tenant: string): Promise<AccountStatus> {
     const plan = this.planOf(tenant);
     const periodStartMs = this.monthlyUsage.currentPeriodStartMs();
     const used = this.monthlyUsage.used(tenant);

@@ -1,4 +1,6 @@
-export { openStores, type OpenStoresOptions, type Stores } from './open-stores.js';
+export { openStores, type EmbeddedStores, type OpenStoresOptions, type Stores } from './open-stores.js';
+export type { Awaitable, RegistryAdmin } from './registry-admin.js';
+export { runConsole } from './console-commands.js';
 export type { Meter, Reservation, ReserveRequest } from './meter.js';
 export type { AccountStatus } from './account-status.js';
 export type { AuthenticatedCaller, CredentialHeaders } from './authenticator.js';
@@ -18,3 +20,4 @@ export {
   type Plan,
   type Tenant,
 } from './records.js';
+export { openPostgresAdmin, PostgresAccountsAdmin } from './fleet/postgres-admin.js';

@@ -12,12 +12,18 @@ export interface SnapshotTenant {
   suspended: boolean;
 }
 
+/** What authentication and metering read of the registry: the same for SQLite and PostgreSQL. */
+export interface RegistrySnapshot {
+  candidatesFor(lookupId: string): readonly SnapshotKey[];
+  tenant(name: string): SnapshotTenant | undefined;
+}
+
 /**
  * The in-memory copy of live keys, tenants and plans that authentication and metering read
  * (SPEC 5.4): no SQLite read on the request path. `refresh` costs one tiny read when nothing
  * changed, because every registry write bumps `registry_version`.
  */
-export class KeyRegistrySnapshot {
+export class KeyRegistrySnapshot implements RegistrySnapshot {
   private keysByLookupId = new Map<string, SnapshotKey[]>();
   private tenantsByName = new Map<string, SnapshotTenant>();
   private loadedVersion = -1;

@@ -30,21 +30,22 @@ export interface Meter {
    * Holds `cost` from the current minute and the month. Throws `errors.creditsExhausted()`
    * when the monthly allowance refuses the call (a hard cap that cannot cover it in full, or an
    * allowance used up without metered billing), else `errors.rateLimited(s)` when the minute
-   * cannot cover it. Synchronous: no I/O on the request path.
+   * cannot cover it. Async: the fleet meter asks Redis (one script per reservation); a store
+   * it cannot reach throws `errors.storeUnavailable(s)` (503, retry-after), never a free call.
    */
-  reserve(request: ReserveRequest): Reservation;
+  reserve(request: ReserveRequest): Promise<Reservation>;
   /**
    * Bills `credits` (0 to the reserved cost) and refunds the rest to the minute. Resolves once
    * the ledger row is durable. Throws if the reservation was already settled or released.
    */
   settle(reservation: Reservation, credits: number): Promise<void>;
-  /** Returns everything held; a no-op for a reservation already settled or released. */
-  release(reservation: Reservation): void;
+  /** Returns everything held; a no-op for a reservation already settled or released. Never rejects. */
+  release(reservation: Reservation): Promise<void>;
   /** /account's one per-minute token: the minute only, never the month (SPEC 4.6). */
-  takeAccountToken(tenant: string): void;
+  takeAccountToken(tenant: string): Promise<void>;
   /** For the `x-ratelimit-remaining` header. */
-  remainingThisMinute(tenant: string): number;
-  accountStatus(tenant: string): AccountStatus;
+  remainingThisMinute(tenant: string): Promise<number>;
+  accountStatus(tenant: string): Promise<AccountStatus>;
   /** Resolves when every row settled so far is durable. */
   flush(): Promise<void>;
   close(): Promise<void>;

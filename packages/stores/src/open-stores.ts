@@ -7,6 +7,7 @@ import { EmbeddedMeter } from './embedded-meter.js';
 import { KeyRegistrySnapshot } from './key-registry-snapshot.js';
 import { LedgerWriter } from './ledger-writer.js';
 import type { Meter } from './meter.js';
+import type { RegistryAdmin } from './registry-admin.js';
 import { MonthlyUsage } from './monthly-usage.js';
 import { PerMinuteWindows } from './per-minute-windows.js';
 
@@ -25,20 +26,41 @@ export interface OpenStoresOptions {
   now?: () => number;
   /** a background snapshot refresh failed (the previous snapshot stays in use); default stderr */
   onRefreshError?: (error: Error) => void;
+  /**
+   * Fleet mode (both or neither): the registry and usage ledger in PostgreSQL, the per-minute
+   * windows, month totals and address failure counts in Redis (fleet/open-fleet-stores.ts).
+   */
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** fleet: prefixed to every Redis key, so several fleets can share one Redis */
+  redisKeyPrefix?: string;
+  /** fleet: how long a month total re-read waits after a Redis (re)start (tests set 0) */
+  seedGraceMs?: number;
 }
 
 export interface Stores {
-  /** Throws `errors.authFlood`, `errors.unauthenticated` or `errors.suspended` (ServiceError). */
-  authenticate(headers: CredentialHeaders, address: string): AuthenticatedCaller;
+  /** `embedded`: SQLite under DATA_DIR; `fleet`: PostgreSQL and Redis shared by every node. */
+  readonly mode: 'embedded' | 'fleet';
+  /**
+   * Rejects with `errors.authFlood`, `errors.unauthenticated`, `errors.suspended`, or (fleet, a
+   * store unreachable) `errors.storeUnavailable` (ServiceError).
+   */
+  authenticate(headers: CredentialHeaders, address: string): Promise<AuthenticatedCaller>;
   meter: Meter;
   /** the console's operations, in-process; the running snapshot sees them at its next refresh */
-  admin: AccountsAdmin;
-  /** Reloads the key snapshot now if the registry changed. */
-  refreshKeys(): void;
+  admin: RegistryAdmin;
+  /** Reloads the key snapshot now if the registry changed (embedded: done before it returns). */
+  refreshKeys(): Promise<void>;
   /** Creates tenant `dev`'s `development` key if missing and returns it (once), else null. */
-  ensureDevelopmentKey(): string | null;
+  ensureDevelopmentKey(): Promise<string | null>;
   /** Commits the ledger, stops the refresh timer, the worker and the connection. */
   close(): Promise<void>;
+}
+
+/** The embedded stores: the SQLite console operations answer at once. */
+export interface EmbeddedStores extends Stores {
+  readonly mode: 'embedded';
+  admin: AccountsAdmin;
 }
 
 function loadUsageSince(database: Database, periodStartMs: number): Map<string, number> {
@@ -50,7 +72,25 @@ function loadUsageSince(database: Database, periodStartMs: number): Map<string, 
   return new Map(rows.map((row) => [row.tenant, row.used]));
 }
 
+/**
+ * Fleet mode when DATABASE_URL and REDIS_URL are given (both: one without the other would
+ * leave either the windows or the ledger per node), else the embedded SQLite stores.
+ */
+export async function openStores(options: OpenStoresOptions & { databaseUrl: string; redisUrl: string }): Promise<Stores>;
+export async function openStores(options: OpenStoresOptions & { databaseUrl?: undefined; redisUrl?: undefined }): Promise<EmbeddedStores>;
+export async function openStores(options: OpenStoresOptions): Promise<Stores>;
 export async function openStores(options: OpenStoresOptions): Promise<Stores> {
+  if (options.databaseUrl || options.redisUrl) {
+    if (!options.databaseUrl || !options.redisUrl) {
+      throw new Error('fleet mode needs both DATABASE_URL and REDIS_URL (set neither for the embedded SQLite stores)');
+    }
+    const { openFleetStores } = await import('./fleet/open-fleet-stores.js');
+    return openFleetStores({ ...options, databaseUrl: options.databaseUrl, redisUrl: options.redisUrl });
+  }
+  return openEmbeddedStores(options);
+}
+
+async function openEmbeddedStores(options: OpenStoresOptions): Promise<EmbeddedStores> {
   const now = options.now ?? Date.now;
   const keyRefreshMs = options.keyRefreshMs ?? 5_000;
   const onRefreshError =
@@ -96,13 +136,14 @@ export async function openStores(options: OpenStoresOptions): Promise<Stores> {
 
   let closing: Promise<void> | null = null;
   return {
+    mode: 'embedded',
     authenticate: (headers, address) => authenticator.authenticate(headers, address),
     meter,
     admin,
-    refreshKeys: () => {
+    refreshKeys: async () => {
       snapshot.refresh();
     },
-    ensureDevelopmentKey: () => {
+    ensureDevelopmentKey: async () => {
       const key = admin.ensureDevelopmentKey();
       // `npm start` prints this key for immediate use: do not make it wait for the timer
       if (key !== null) snapshot.refresh();

@@ -29,7 +29,7 @@ describe('keys console (child process)', () => {
     expect(created.stdout.split(key).length - 1).toBe(1);
 
     const stores = await openTestStores({ dataDir });
-    expect(stores.authenticate({ authorization: `Bearer ${key}` }, '10.0.0.1').tenant).toBe('acme');
+    expect((await stores.authenticate({ authorization: `Bearer ${key}` }, '10.0.0.1')).tenant).toBe('acme');
   });
 
   it('prints one JSON object with --json', () => {

@@ -2,15 +2,24 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Stores } from '../src/index.js';
-import { manualClock, openTestStores, serviceErrorOf, temporaryDataDir } from './helpers.js';
+import {
+  FLEET_AVAILABLE,
+  FLEET_SKIPPED,
+  manualClock,
+  openBackendStores,
+  openTestStores,
+  serviceErrorOf,
+  temporaryDataDir,
+  type Backend,
+} from './helpers.js';
 
-function tenantOnPlan(
+async function tenantOnPlan(
   stores: Stores,
   plan: { ratePerMin: number; monthlyCredits: number; hardCap: boolean; meteredBilling: boolean },
-): string {
-  stores.admin.setPlan({ name: 'test-plan', ...plan });
-  stores.admin.createKey({ tenant: 'acme', label: 'ci', plan: 'test-plan' });
-  stores.refreshKeys();
+): Promise<string> {
+  await stores.admin.setPlan({ name: 'test-plan', ...plan });
+  await stores.admin.createKey({ tenant: 'acme', label: 'ci', plan: 'test-plan' });
+  await stores.refreshKeys();
   return 'acme';
 }
 
@@ -30,146 +39,155 @@ function call(route: string, cost: number) {
   return { route, cost, requestId: `request-${requestNumber}` };
 }
 
-describe('per-minute window', () => {
-  it('answers 429 with retry-after to the next minute once the minute is spent', async () => {
-    const clock = manualClock('2031-05-14T10:20:30.250Z');
-    const stores = await openTestStores({ now: clock.now });
-    const tenant = tenantOnPlan(stores, { ratePerMin: 5, monthlyCredits: 0, hardCap: false, meteredBilling: true });
-    for (let index = 0; index < 5; index += 1) {
-      await stores.meter.settle(stores.meter.reserve({ tenant, ...call('search', 1) }), 1);
-    }
-    expect(stores.meter.remainingThisMinute(tenant)).toBe(0);
-    const refusal = serviceErrorOf(() => stores.meter.reserve({ tenant, ...call('search', 1) }));
-    expect([refusal.status, refusal.kind, refusal.retryAfter]).toEqual([429, 'rate_limited', 30]);
-    clock.nowMs = Date.parse('2031-05-14T10:21:00.000Z');
-    expect(stores.meter.remainingThisMinute(tenant)).toBe(5);
-    stores.meter.release(stores.meter.reserve({ tenant, ...call('search', 1) }));
-  });
+/**
+ * One suite, two implementations: the embedded meter (SQLite, windows in memory) and the fleet
+ * meter (Redis scripts, PostgreSQL ledger) must answer every call the same way.
+ */
+function meterSuite(backend: Backend): void {
+  describe(`per-minute window (${backend})`, () => {
+    it('answers 429 with retry-after to the next minute once the minute is spent', async () => {
+      const clock = manualClock('2031-05-14T10:20:30.250Z');
+      const stores = await openBackendStores(backend, { now: clock.now });
+      const tenant = await tenantOnPlan(stores, { ratePerMin: 5, monthlyCredits: 0, hardCap: false, meteredBilling: true });
+      for (let index = 0; index < 5; index += 1) {
+        await stores.meter.settle(await stores.meter.reserve({ tenant, ...call('search', 1) }), 1);
+      }
+      expect(await stores.meter.remainingThisMinute(tenant)).toBe(0);
+      const refusal = await serviceErrorOf(() => stores.meter.reserve({ tenant, ...call('search', 1) }));
+      expect([refusal.status, refusal.kind, refusal.retryAfter]).toEqual([429, 'rate_limited', 30]);
+      clock.nowMs = Date.parse('2031-05-14T10:21:00.000Z');
+      expect(await stores.meter.remainingThisMinute(tenant)).toBe(5);
+      await stores.meter.release(await stores.meter.reserve({ tenant, ...call('search', 1) }));
+    });
 
-  it('says retry after at least one second at the very end of a minute', async () => {
-    const clock = manualClock('2031-05-14T10:20:59.999Z');
-    const stores = await openTestStores({ now: clock.now });
-    const tenant = tenantOnPlan(stores, { ratePerMin: 1, monthlyCredits: 0, hardCap: false, meteredBilling: true });
-    stores.meter.reserve({ tenant, ...call('search', 1) });
-    expect(serviceErrorOf(() => stores.meter.reserve({ tenant, ...call('search', 1) })).retryAfter).toBe(1);
-  });
+    it('says retry after at least one second at the very end of a minute', async () => {
+      const clock = manualClock('2031-05-14T10:20:59.999Z');
+      const stores = await openBackendStores(backend, { now: clock.now });
+      const tenant = await tenantOnPlan(stores, { ratePerMin: 1, monthlyCredits: 0, hardCap: false, meteredBilling: true });
+      await stores.meter.reserve({ tenant, ...call('search', 1) });
+      expect((await serviceErrorOf(() => stores.meter.reserve({ tenant, ...call('search', 1) }))).retryAfter).toBe(1);
+    });
 
-  it('refunds to the minute what a call did not cost, and all of a released call', async () => {
-    const clock = manualClock();
-    const stores = await openTestStores({ now: clock.now });
-    const tenant = tenantOnPlan(stores, { ratePerMin: 20, monthlyCredits: 0, hardCap: false, meteredBilling: true });
-    const failedChanges = stores.meter.reserve({ tenant, ...call('changes', 10) });
-    expect(stores.meter.remainingThisMinute(tenant)).toBe(10);
-    await stores.meter.settle(failedChanges, 1);
-    expect(stores.meter.remainingThisMinute(tenant)).toBe(19);
-    const neverRan = stores.meter.reserve({ tenant, ...call('ground', 5) });
-    stores.meter.release(neverRan);
-    stores.meter.release(neverRan);
-    expect(stores.meter.remainingThisMinute(tenant)).toBe(19);
-    expect(stores.meter.accountStatus(tenant).credits_used_this_period).toBe(1);
-    expect(() => stores.meter.settle(neverRan, 5)).toThrow('already released');
-  });
+    it('refunds to the minute what a call did not cost, and all of a released call', async () => {
+      const clock = manualClock();
+      const stores = await openBackendStores(backend, { now: clock.now });
+      const tenant = await tenantOnPlan(stores, { ratePerMin: 20, monthlyCredits: 0, hardCap: false, meteredBilling: true });
+      const failedChanges = await stores.meter.reserve({ tenant, ...call('changes', 10) });
+      expect(await stores.meter.remainingThisMinute(tenant)).toBe(10);
+      await stores.meter.settle(failedChanges, 1);
+      expect(await stores.meter.remainingThisMinute(tenant)).toBe(19);
+      const neverRan = await stores.meter.reserve({ tenant, ...call('ground', 5) });
+      await stores.meter.release(neverRan);
+      await stores.meter.release(neverRan);
+      expect(await stores.meter.remainingThisMinute(tenant)).toBe(19);
+      expect((await stores.meter.accountStatus(tenant)).credits_used_this_period).toBe(1);
+      await expect(Promise.resolve().then(() => stores.meter.settle(neverRan, 5))).rejects.toThrow('already released');
+    });
 
-  it('takes one minute token for /account, which still answers when the hard cap is reached', async () => {
-    const clock = manualClock();
-    const stores = await openTestStores({ now: clock.now });
-    const tenant = tenantOnPlan(stores, { ratePerMin: 100, monthlyCredits: 3, hardCap: true, meteredBilling: false });
-    await stores.meter.settle(stores.meter.reserve({ tenant, ...call('assemble_context', 3) }), 3);
-    expect(serviceErrorOf(() => stores.meter.reserve({ tenant, ...call('search', 1) })).kind).toBe('credits_exhausted');
-    stores.meter.takeAccountToken(tenant);
-    expect(stores.meter.remainingThisMinute(tenant)).toBe(96);
-    expect(stores.meter.accountStatus(tenant)).toMatchObject({ credits_used_this_period: 3, credits_remaining: 0 });
-  });
-});
-
-describe('monthly credits', () => {
-  it('refuses with 429 and no retry-after a hard-capped call it cannot cover in full', async () => {
-    const clock = manualClock();
-    const stores = await openTestStores({ now: clock.now });
-    const tenant = tenantOnPlan(stores, { ratePerMin: 1_000, monthlyCredits: 10, hardCap: true, meteredBilling: false });
-    await stores.meter.settle(stores.meter.reserve({ tenant, ...call('search', 8) }), 8);
-    const refusal = serviceErrorOf(() => stores.meter.reserve({ tenant, ...call('assemble_context', 3) }));
-    expect([refusal.status, refusal.kind, refusal.retryAfter]).toEqual([429, 'credits_exhausted', undefined]);
-    // a refused call took nothing from the minute
-    expect(stores.meter.remainingThisMinute(tenant)).toBe(992);
-    await stores.meter.settle(stores.meter.reserve({ tenant, ...call('search', 2) }), 2);
-    expect(stores.meter.accountStatus(tenant).credits_remaining).toBe(0);
-  });
-
-  it('counts credits held by running calls against the hard cap', async () => {
-    const stores = await openTestStores({ now: manualClock().now });
-    const tenant = tenantOnPlan(stores, { ratePerMin: 1_000, monthlyCredits: 10, hardCap: true, meteredBilling: false });
-    const running = stores.meter.reserve({ tenant, ...call('changes', 10) });
-    expect(serviceErrorOf(() => stores.meter.reserve({ tenant, ...call('search', 1) })).kind).toBe('credits_exhausted');
-    await stores.meter.settle(running, 1);
-    stores.meter.reserve({ tenant, ...call('search', 1) });
-  });
-
-  it('continues past the allowance without a hard cap (metered overage)', async () => {
-    const stores = await openTestStores({ now: manualClock().now });
-    const tenant = tenantOnPlan(stores, { ratePerMin: 1_000, monthlyCredits: 10, hardCap: false, meteredBilling: true });
-    for (let index = 0; index < 3; index += 1) {
-      await stores.meter.settle(stores.meter.reserve({ tenant, ...call('search', 5) }), 5);
-    }
-    expect(stores.meter.accountStatus(tenant)).toMatchObject({ credits_used_this_period: 15, credits_remaining: 0 });
-  });
-
-  it('stops at the allowance without a hard cap when there is no metered billing to bill overage', async () => {
-    const stores = await openTestStores({ now: manualClock().now });
-    const tenant = tenantOnPlan(stores, { ratePerMin: 1_000, monthlyCredits: 10, hardCap: false, meteredBilling: false });
-    await stores.meter.settle(stores.meter.reserve({ tenant, ...call('search', 8) }), 8);
-    // not a hard cap: the call that crosses the allowance still runs
-    await stores.meter.settle(stores.meter.reserve({ tenant, ...call('ground', 5) }), 5);
-    const refusal = serviceErrorOf(() => stores.meter.reserve({ tenant, ...call('search', 1) }));
-    expect([refusal.status, refusal.kind, refusal.retryAfter]).toEqual([429, 'credits_exhausted', undefined]);
-  });
-
-  it('reports the account view with its deprecated aliases', async () => {
-    const clock = manualClock('2031-05-14T10:20:30.000Z');
-    const stores = await openTestStores({ now: clock.now });
-    const tenant = tenantOnPlan(stores, { ratePerMin: 600, monthlyCredits: 10_000, hardCap: true, meteredBilling: false });
-    await stores.meter.settle(stores.meter.reserve({ tenant, ...call('ground', 5) }), 5);
-    expect(stores.meter.accountStatus(tenant)).toEqual({
-      tenant: 'acme',
-      plan: 'test-plan',
-      rate_per_min: 600,
-      monthly_credits: 10_000,
-      credits_used_this_period: 5,
-      credits_remaining: 9_995,
-      period_start_unix: Date.parse('2031-05-01T00:00:00Z') / 1000,
-      hard_cap: true,
-      metered_billing: false,
-      monthly_quota: 10_000,
-      usage_this_period: 5,
-      quota_remaining: 9_995,
+    it('takes one minute token for /account, which still answers when the hard cap is reached', async () => {
+      const clock = manualClock();
+      const stores = await openBackendStores(backend, { now: clock.now });
+      const tenant = await tenantOnPlan(stores, { ratePerMin: 100, monthlyCredits: 3, hardCap: true, meteredBilling: false });
+      await stores.meter.settle(await stores.meter.reserve({ tenant, ...call('assemble_context', 3) }), 3);
+      expect((await serviceErrorOf(() => stores.meter.reserve({ tenant, ...call('search', 1) }))).kind).toBe('credits_exhausted');
+      await stores.meter.takeAccountToken(tenant);
+      expect(await stores.meter.remainingThisMinute(tenant)).toBe(96);
+      expect(await stores.meter.accountStatus(tenant)).toMatchObject({ credits_used_this_period: 3, credits_remaining: 0 });
     });
   });
 
-  it('reports null remaining credits on an unlimited plan', async () => {
-    const stores = await openTestStores({ now: manualClock().now });
-    const key = stores.ensureDevelopmentKey();
-    const caller = stores.authenticate({ xApiKey: key }, '127.0.0.1');
-    expect(stores.meter.accountStatus(caller.tenant)).toMatchObject({
-      plan: 'development',
-      monthly_credits: 0,
-      credits_remaining: null,
-      quota_remaining: null,
+  describe(`monthly credits (${backend})`, () => {
+    it('refuses with 429 and no retry-after a hard-capped call it cannot cover in full', async () => {
+      const clock = manualClock();
+      const stores = await openBackendStores(backend, { now: clock.now });
+      const tenant = await tenantOnPlan(stores, { ratePerMin: 1_000, monthlyCredits: 10, hardCap: true, meteredBilling: false });
+      await stores.meter.settle(await stores.meter.reserve({ tenant, ...call('search', 8) }), 8);
+      const refusal = await serviceErrorOf(() => stores.meter.reserve({ tenant, ...call('assemble_context', 3) }));
+      expect([refusal.status, refusal.kind, refusal.retryAfter]).toEqual([429, 'credits_exhausted', undefined]);
+      // a refused call took nothing from the minute
+      expect(await stores.meter.remainingThisMinute(tenant)).toBe(992);
+      await stores.meter.settle(await stores.meter.reserve({ tenant, ...call('search', 2) }), 2);
+      expect((await stores.meter.accountStatus(tenant)).credits_remaining).toBe(0);
+    });
+
+    it('counts credits held by running calls against the hard cap', async () => {
+      const stores = await openBackendStores(backend, { now: manualClock().now });
+      const tenant = await tenantOnPlan(stores, { ratePerMin: 1_000, monthlyCredits: 10, hardCap: true, meteredBilling: false });
+      const running = await stores.meter.reserve({ tenant, ...call('changes', 10) });
+      expect((await serviceErrorOf(() => stores.meter.reserve({ tenant, ...call('search', 1) }))).kind).toBe('credits_exhausted');
+      await stores.meter.settle(running, 1);
+      await stores.meter.reserve({ tenant, ...call('search', 1) });
+    });
+
+    it('continues past the allowance without a hard cap (metered overage)', async () => {
+      const stores = await openBackendStores(backend, { now: manualClock().now });
+      const tenant = await tenantOnPlan(stores, { ratePerMin: 1_000, monthlyCredits: 10, hardCap: false, meteredBilling: true });
+      for (let index = 0; index < 3; index += 1) {
+        await stores.meter.settle(await stores.meter.reserve({ tenant, ...call('search', 5) }), 5);
+      }
+      expect(await stores.meter.accountStatus(tenant)).toMatchObject({ credits_used_this_period: 15, credits_remaining: 0 });
+    });
+
+    it('stops at the allowance without a hard cap when there is no metered billing to bill overage', async () => {
+      const stores = await openBackendStores(backend, { now: manualClock().now });
+      const tenant = await tenantOnPlan(stores, { ratePerMin: 1_000, monthlyCredits: 10, hardCap: false, meteredBilling: false });
+      await stores.meter.settle(await stores.meter.reserve({ tenant, ...call('search', 8) }), 8);
+      // not a hard cap: the call that crosses the allowance still runs
+      await stores.meter.settle(await stores.meter.reserve({ tenant, ...call('ground', 5) }), 5);
+      const refusal = await serviceErrorOf(() => stores.meter.reserve({ tenant, ...call('search', 1) }));
+      expect([refusal.status, refusal.kind, refusal.retryAfter]).toEqual([429, 'credits_exhausted', undefined]);
+    });
+
+    it('reports the account view with its deprecated aliases', async () => {
+      const clock = manualClock('2031-05-14T10:20:30.000Z');
+      const stores = await openBackendStores(backend, { now: clock.now });
+      const tenant = await tenantOnPlan(stores, { ratePerMin: 600, monthlyCredits: 10_000, hardCap: true, meteredBilling: false });
+      await stores.meter.settle(await stores.meter.reserve({ tenant, ...call('ground', 5) }), 5);
+      expect(await stores.meter.accountStatus(tenant)).toEqual({
+        tenant: 'acme',
+        plan: 'test-plan',
+        rate_per_min: 600,
+        monthly_credits: 10_000,
+        credits_used_this_period: 5,
+        credits_remaining: 9_995,
+        period_start_unix: Date.parse('2031-05-01T00:00:00Z') / 1000,
+        hard_cap: true,
+        metered_billing: false,
+        monthly_quota: 10_000,
+        usage_this_period: 5,
+        quota_remaining: 9_995,
+      });
+    });
+
+    it('reports null remaining credits on an unlimited plan', async () => {
+      const stores = await openBackendStores(backend, { now: manualClock().now });
+      const key = await stores.ensureDevelopmentKey();
+      const caller = await stores.authenticate({ xApiKey: key }, '127.0.0.1');
+      expect(await stores.meter.accountStatus(caller.tenant)).toMatchObject({
+        plan: 'development',
+        monthly_credits: 0,
+        credits_remaining: null,
+        quota_remaining: null,
+      });
     });
   });
-});
+}
+
+meterSuite('embedded');
+describe.skipIf(!FLEET_AVAILABLE)(`fleet meter on PostgreSQL and Redis${FLEET_SKIPPED}`, () => meterSuite('fleet'));
 
 describe('usage ledger', () => {
   it('has every row committed once settle resolves', async () => {
     const dataDir = temporaryDataDir();
     const stores = await openTestStores({ dataDir, now: manualClock().now });
-    const tenant = tenantOnPlan(stores, { ratePerMin: 10_000, monthlyCredits: 0, hardCap: false, meteredBilling: true });
-    const settled = Array.from({ length: 200 }, (_, index) =>
-      stores.meter.settle(stores.meter.reserve({ tenant, ...call('search', 1) }), index % 2 === 0 ? 1 : 0),
+    const tenant = await tenantOnPlan(stores, { ratePerMin: 10_000, monthlyCredits: 0, hardCap: false, meteredBilling: true });
+    const settled = Array.from({ length: 200 }, async (_, index) =>
+      stores.meter.settle(await stores.meter.reserve({ tenant, ...call('search', 1) }), index % 2 === 0 ? 1 : 0),
     );
     await Promise.all(settled);
     // zero-credit settlements bill nothing and write nothing
     expect(ledgerRowCount(dataDir)).toBe(100);
-    await stores.meter.settle(stores.meter.reserve({ tenant, ...call('changes', 10) }), 1);
+    await stores.meter.settle(await stores.meter.reserve({ tenant, ...call('changes', 10) }), 1);
     expect(ledgerRowCount(dataDir)).toBe(101);
   });
 
@@ -177,8 +195,8 @@ describe('usage ledger', () => {
     const dataDir = temporaryDataDir();
     const clock = manualClock('2031-05-14T10:20:30.000Z');
     const stores = await openTestStores({ dataDir, now: clock.now });
-    const tenant = tenantOnPlan(stores, { ratePerMin: 100, monthlyCredits: 0, hardCap: false, meteredBilling: true });
-    await stores.meter.settle(stores.meter.reserve({ tenant, route: 'ground', requestId: 'r-42', cost: 5 }), 1);
+    const tenant = await tenantOnPlan(stores, { ratePerMin: 100, monthlyCredits: 0, hardCap: false, meteredBilling: true });
+    await stores.meter.settle(await stores.meter.reserve({ tenant, route: 'ground', requestId: 'r-42', cost: 5 }), 1);
     const database = new BetterSqlite3(join(dataDir, 'accounts.sqlite'), { readonly: true });
     expect(database.prepare('SELECT tenant, route, credits, at, request_id FROM usage_ledger').all()).toEqual([
       { tenant: 'acme', route: 'ground', credits: 1, at: clock.nowMs, request_id: 'r-42' },
@@ -190,14 +208,14 @@ describe('usage ledger', () => {
     const dataDir = temporaryDataDir();
     const clock = manualClock('2031-05-31T23:59:00.000Z');
     const first = await openTestStores({ dataDir, now: clock.now });
-    const tenant = tenantOnPlan(first, { ratePerMin: 100, monthlyCredits: 50, hardCap: true, meteredBilling: false });
-    await first.meter.settle(first.meter.reserve({ tenant, ...call('changes', 10) }), 10);
+    const tenant = await tenantOnPlan(first, { ratePerMin: 100, monthlyCredits: 50, hardCap: true, meteredBilling: false });
+    await first.meter.settle(await first.meter.reserve({ tenant, ...call('changes', 10) }), 10);
     await first.close();
 
     const reopened = await openTestStores({ dataDir, now: clock.now });
-    expect(reopened.meter.accountStatus(tenant).credits_used_this_period).toBe(10);
+    expect((await reopened.meter.accountStatus(tenant)).credits_used_this_period).toBe(10);
     clock.nowMs = Date.parse('2031-06-01T00:00:01.000Z');
-    expect(reopened.meter.accountStatus(tenant)).toMatchObject({
+    expect(await reopened.meter.accountStatus(tenant)).toMatchObject({
       credits_used_this_period: 0,
       credits_remaining: 50,
       period_start_unix: Date.parse('2031-06-01T00:00:00Z') / 1000,
@@ -205,14 +223,14 @@ describe('usage ledger', () => {
     await reopened.close();
 
     const inJune = await openTestStores({ dataDir, now: clock.now });
-    expect(inJune.meter.accountStatus(tenant).credits_used_this_period).toBe(0);
+    expect((await inJune.meter.accountStatus(tenant)).credits_used_this_period).toBe(0);
   });
 
   it('commits what is queued when closed', async () => {
     const dataDir = temporaryDataDir();
     const stores = await openTestStores({ dataDir, now: manualClock().now });
-    const tenant = tenantOnPlan(stores, { ratePerMin: 100, monthlyCredits: 0, hardCap: false, meteredBilling: true });
-    const pending = stores.meter.settle(stores.meter.reserve({ tenant, ...call('search', 1) }), 1);
+    const tenant = await tenantOnPlan(stores, { ratePerMin: 100, monthlyCredits: 0, hardCap: false, meteredBilling: true });
+    const pending = stores.meter.settle(await stores.meter.reserve({ tenant, ...call('search', 1) }), 1);
     await stores.close();
     await pending;
     expect(ledgerRowCount(dataDir)).toBe(1);

@@ -25,7 +25,23 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const accountSchemaMatchesStores: Same<z.infer<typeof AccountStatusSchema>, AccountStatus> = true;
 void accountSchemaMatchesStores;
 
-export const ReadySchema = z.object({ ready: z.literal(true), shards: z.number().int(), replicas: z.number().int() });
+const ShardCommitSchema = z.object({
+  shard: z.number().int(),
+  committed_opstamp: z.number().int().nullable().describe('the commit in the shard directory now'),
+  serving_opstamp: z.number().int().nullable().describe('the commit this node has taken in (searches use it)'),
+});
+
+export const ReadySchema = z.object({
+  ready: z.literal(true),
+  shards: z.number().int(),
+  replicas: z.number().int(),
+  index: z
+    .object({
+      caught_up: z.boolean().describe('false while this node serves an older commit than the one on disk (up to the reload poll, 500 ms)'),
+      shards: z.array(ShardCommitSchema),
+    })
+    .describe('a node behind the index on disk is still ready: it serves its previous commit, whole'),
+});
 
 const JsonObject = z.record(z.string(), z.unknown());
 

@@ -66,6 +66,18 @@ export function errorAnswer(error: unknown, headers: Headers = {}, requestId?: s
   return textAnswer(serviceError.status, serviceError.message, errorHeaders);
 }
 
+/**
+ * `x-ratelimit-remaining` of an authenticated answer. A fleet meter that cannot reach Redis
+ * leaves the header out rather than fail an answer already computed.
+ */
+export async function rateLimitHeaders(services: Services, tenant: string): Promise<Headers> {
+  try {
+    return { 'x-ratelimit-remaining': String(await services.stores.meter.remainingThisMinute(tenant)) };
+  } catch {
+    return {};
+  }
+}
+
 export type AuthenticatedWork = (caller: AuthenticatedCaller, snapshot: RequestSnapshot) => Promise<unknown>;
 
 /**
@@ -75,18 +87,15 @@ export type AuthenticatedWork = (caller: AuthenticatedCaller, snapshot: RequestS
 export async function answerAuthenticated(services: Services, snapshot: RequestSnapshot, work: AuthenticatedWork): Promise<HttpAnswer> {
   let caller: AuthenticatedCaller;
   try {
-    caller = services.stores.authenticate(snapshot.headers, snapshot.address);
+    caller = await services.stores.authenticate(snapshot.headers, snapshot.address);
   } catch (error) {
     return errorAnswer(error, {}, snapshot.requestId);
   }
-  const rateHeaders = (): Headers => ({
-    'x-ratelimit-remaining': String(services.stores.meter.remainingThisMinute(caller.tenant)),
-  });
   try {
     const body = await work(caller, snapshot);
-    return jsonAnswer(body, rateHeaders());
+    return jsonAnswer(body, await rateLimitHeaders(services, caller.tenant));
   } catch (error) {
-    return errorAnswer(error, rateHeaders(), snapshot.requestId);
+    return errorAnswer(error, await rateLimitHeaders(services, caller.tenant), snapshot.requestId);
   }
 }
 

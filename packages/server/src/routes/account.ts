@@ -7,7 +7,7 @@ export function registerAccount(router: Router, services: Services): void {
   router.get(
     '/account',
     authenticatedRoute(services, async (caller) => {
-      services.stores.meter.takeAccountToken(caller.tenant);
+      await services.stores.meter.takeAccountToken(caller.tenant);
       return services.stores.meter.accountStatus(caller.tenant);
     }),
   );

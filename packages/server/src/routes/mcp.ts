@@ -17,7 +17,7 @@ import { handleStatelessRequest, type Toolset } from '@evidence/mcp';
 import type { ServiceError } from '@evidence/schemas';
 import type { AuthenticatedCaller } from '@evidence/stores';
 import { catalogToolInvoker, toolsetFor } from '../discovery/tools.js';
-import { errorAnswer, jsonAnswer, textAnswer, type Headers, type HttpAnswer } from '../http/answer.js';
+import { errorAnswer, jsonAnswer, rateLimitHeaders, textAnswer, type Headers, type HttpAnswer } from '../http/answer.js';
 import type { RouteRequest, Router } from '../http/router.js';
 import type { Services } from '../services.js';
 
@@ -82,14 +82,12 @@ export function registerMcp(router: Router, services: Services): void {
     let caller: AuthenticatedCaller;
     let toolset: Toolset;
     try {
-      caller = services.stores.authenticate(snapshot.headers, snapshot.address);
+      caller = await services.stores.authenticate(snapshot.headers, snapshot.address);
       toolset = toolsetFor(snapshot.query.profile ?? null);
     } catch (error) {
       return errorAnswer(error, {}, snapshot.requestId);
     }
-    const rateHeaders = (): Headers => ({
-      'x-ratelimit-remaining': String(services.stores.meter.remainingThisMinute(caller.tenant)),
-    });
+    const rateHeaders = (): Promise<Headers> => rateLimitHeaders(services, caller.tenant);
     const requestHeaders = webHeaders(headers);
     const url = snapshot.query.profile ? `${MCP_URL}?profile=${encodeURIComponent(snapshot.query.profile)}` : MCP_URL;
     const text = (body ?? Buffer.alloc(0)).toString('utf8');
@@ -110,7 +108,7 @@ export function registerMcp(router: Router, services: Services): void {
     }
     if (!Array.isArray(parsed) || parsed.length === 0) {
       const { response, refused } = await run(parsed);
-      return refused ? errorAnswer(refused, rateHeaders(), snapshot.requestId) : webAnswer(response, rateHeaders());
+      return refused ? errorAnswer(refused, await rateHeaders(), snapshot.requestId) : webAnswer(response, await rateHeaders());
     }
 
     const answers: unknown[] = [];
@@ -134,9 +132,9 @@ export function registerMcp(router: Router, services: Services): void {
         answers.push({ jsonrpc: '2.0', id: messageId(message) ?? null, error: { code: -32603, message: 'internal error' } });
       }
     }
-    if (firstRefusal && refusals === parsed.length) return errorAnswer(firstRefusal, rateHeaders(), snapshot.requestId);
-    if (answers.length === 0) return { status: 202, contentType: 'application/json', body: '', headers: rateHeaders() };
-    return jsonAnswer(answers, rateHeaders());
+    if (firstRefusal && refusals === parsed.length) return errorAnswer(firstRefusal, await rateHeaders(), snapshot.requestId);
+    if (answers.length === 0) return { status: 202, contentType: 'application/json', body: '', headers: await rateHeaders() };
+    return jsonAnswer(answers, await rateHeaders());
   };
   router.post('/mcp', serve, { maxBodyBytes: MCP_MAX_BODY_BYTES });
 
