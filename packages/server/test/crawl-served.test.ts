@@ -29,7 +29,7 @@ describe.skipIf(!existsSync(SAMPLE_WARC))('the shared crawl sample, served (need
     const ingest = spawnSync('node', [join(repository, 'packages/ingest/dist/cli.js'), SAMPLE_WARC], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
     expect(ingest.status, ingest.stderr).toBe(0);
     server = await startServer(readConfig({ DATA_DIR: dataDir, PORT: '0' }));
-    key = server.services.stores.ensureDevelopmentKey()!;
+    key = (await server.services.stores.ensureDevelopmentKey())!;
   }, 120_000);
   afterAll(async () => {
     await server?.close();
