@@ -1,5 +1,6 @@
 export { openStores, type OpenStoresOptions, type Stores } from './open-stores.js';
 export type { Meter, Reservation, ReserveRequest } from './meter.js';
+export type { LedgerCommit } from './ledger-writer.js';
 export type { AccountStatus } from './account-status.js';
 export type { AuthenticatedCaller, CredentialHeaders } from './authenticator.js';
 export { presentedApiKey } from './authenticator.js';
