@@ -13,7 +13,7 @@
  * Pages/s, input MB/s, passages/s and peak RSS for each; then language identification measured
  * on the pages that declare `<html lang>`. The table goes to stdout and bench/out/crawl.md.
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,6 +97,14 @@ function ingested(summary: IngestSummary): { pages: number; passages: number } {
 
 async function main(): Promise<void> {
   const files = (process.env.CRAWL_FILES ?? DEFAULT_FILE).split(',').filter((file) => file !== '');
+  const missing = files.filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    console.error(
+      `bench:crawl needs WARC files: ${missing.join(', ')} not found. The default is the shared 22-page Common Crawl sample, which is not part of ` +
+        'this repository; point CRAWL_FILES at any .warc or .warc.gz files (comma-separated). Nothing was measured.',
+    );
+    process.exit(2);
+  }
   const repeat = Number(process.env.CRAWL_REPEAT ?? 40);
   const work = mkdtempSync(join(tmpdir(), 'bench-crawl-'));
   try {

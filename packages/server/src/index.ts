@@ -13,3 +13,4 @@ export { catalogToolInvoker, toolsetFor, TOOL_PROFILES, PROFILE_NAMES } from './
 export { answerAuthenticated, capabilityWork, parseQuery, type HttpAnswer, type RequestSnapshot } from './http/answer.js';
 export { ServiceMetrics } from './observability/metrics.js';
 export { createLogger, type Logger, type RequestReport } from './observability/logging.js';
+export { buildApiReference, headingAnchor } from './discovery/api-reference.js';
