@@ -131,7 +131,8 @@ function operationSection(method: string, path: string, operation: Operation): s
   }
   if (operation['x-mcp-tool']) facts.push(`MCP tool: \`${operation['x-mcp-tool']}\``);
   facts.push(Array.isArray(operation.security) && operation.security.length === 0 ? 'no key' : 'key required');
-  lines.push(`${facts.join('; ')}.`, '');
+  const factLine = facts.join('; ');
+  lines.push(`${factLine.charAt(0).toUpperCase()}${factLine.slice(1)}.`, '');
   if (operation.description) lines.push(operation.description.split('\n\nCost:')[0].trim(), '');
   lines.push(...parametersTable(operation));
   if (operation.requestBody) lines.push('Body: a JSON-RPC 2.0 message, or a batch (array) of them; at most 1 MiB.', '');
