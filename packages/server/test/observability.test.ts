@@ -3,6 +3,7 @@
  * status, credits by capability, 429s by cause), one JSON log line per request with its fields,
  * and no key, key hash or query text anywhere in either.
  */
+import { networkInterfaces } from 'node:os';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
@@ -202,5 +203,31 @@ describe('who may read /metrics', () => {
     expect(new MetricsAccess(['any']).allows('203.0.113.9')).toBe(true);
     expect(() => new MetricsAccess(['10.0.0.0/33'])).toThrow(/METRICS_ALLOW/);
     expect(() => new MetricsAccess(['example.org'])).toThrow(/METRICS_ALLOW/);
+  });
+});
+
+/** A non-loopback IPv4 address of this machine, if it has one (a request to it does not come from loopback). */
+const externalAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+
+describe.skipIf(!externalAddress)('GET /metrics over a non-loopback address', () => {
+  it('answers 403 by default and 200 once METRICS_ALLOW names the caller', async () => {
+    const passages = [[passage('a:0', 'feed the sourdough starter daily')]];
+    const closed = await startTestServer(passages, { HOST: '0.0.0.0' });
+    const open = await startTestServer(passages, { HOST: '0.0.0.0', METRICS_ALLOW: `${externalAddress}/32` });
+    try {
+      const refused = await fetch(`http://${externalAddress}:${closed.server.port}/metrics`);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toMatch(/METRICS_ALLOW/);
+      expect((await fetch(`${closed.base}/metrics`)).status).toBe(200); // loopback always
+      const allowed = await fetch(`http://${externalAddress}:${open.server.port}/metrics`);
+      expect(allowed.status).toBe(200);
+      expect(allowed.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(await allowed.text()).toContain('# TYPE evidence_http_requests_total counter');
+    } finally {
+      await closed.close();
+      await open.close();
+    }
   });
 });
