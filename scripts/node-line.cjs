@@ -36,7 +36,10 @@ function check() {
 
 function sqliteLoads() {
   const probe = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { encoding: 'utf8' });
-  return { ok: probe.status === 0, error: (probe.stderr || '').split('\n').find((line) => /Error|error:/.test(line)) || '' };
+  const stderr = probe.stderr || '';
+  const versions = /NODE_MODULE_VERSION \d+\.[^\n]*\n?[^\n]*NODE_MODULE_VERSION \d+/.exec(stderr);
+  const reason = versions ? versions[0].replace(/\s+/g, ' ') : stderr.split('\n').find((line) => /Error:/.test(line)) || '';
+  return { ok: probe.status === 0, error: reason.trim() };
 }
 
 /** The version a headers directory (holding include/node) is for, or null. */
