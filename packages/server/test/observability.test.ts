@@ -187,6 +187,20 @@ describe('metrics and request logs after known traffic', () => {
   });
 });
 
+describe('tenant labels', () => {
+  it('appear on credits billed only when the operator turns them on', async () => {
+    const { ServiceMetrics } = await import('../src/observability/metrics.js');
+    const withTenants = new ServiceMetrics({ tenantLabels: true });
+    withTenants.billed('search', 2, 'acme-corp');
+    expect(await withTenants.render()).toContain('evidence_credits_billed_total{route="search",tenant="acme-corp"} 2');
+    const without = new ServiceMetrics({ tenantLabels: false });
+    without.billed('search', 2, 'acme-corp');
+    const text = await without.render();
+    expect(text).toContain('evidence_credits_billed_total{route="search"} 2');
+    expect(text).not.toContain('acme-corp');
+  });
+});
+
 describe('who may read /metrics', () => {
   it('refuses an address outside loopback and METRICS_ALLOW with 403, and lets METRICS_ALLOW name it', async () => {
     const { MetricsAccess } = await import('../src/observability/metrics-access.js');
