@@ -23,14 +23,14 @@ import type { Router } from './router.js';
 
 /** Request header bytes accepted (431 past it). */
 export const MAX_HEADER_BYTES = 16 * 1024;
-/** The status a request is reported with when its client closed the connection before the answer (nginx's 499). */
-export const CLIENT_CLOSED_REQUEST = 499;
-
 /** Time to receive a request's headers, and the whole request, before a 408. */
 export const HEADERS_TIMEOUT_MS = 20_000;
 export const REQUEST_TIMEOUT_MS = 60_000;
 /** An idle kept-alive connection is closed after this long. */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/** The status a request is reported with when its client closed the connection before the answer (nginx's 499). */
+export const CLIENT_CLOSED_REQUEST = 499;
 
 /** Route labels of requests no route pattern matched, and of requests the parser refused. */
 export const UNMATCHED_ROUTE = '(unmatched)';
