@@ -1,3 +1,4 @@
+import './supported-node.js';
 export { openStores, type OpenStoresOptions, type Stores } from './open-stores.js';
 export type { Meter, Reservation, ReserveRequest } from './meter.js';
 export type { LedgerCommit } from './ledger-writer.js';
