@@ -1,7 +1,7 @@
 /**
  * `npm run bench:crawl`: crawl ingest throughput, next to JSONL ingest of the same pages in the
  * same run. The input is a WARC built from the response records of CRAWL_FILES (default: the
- * shared 22-page sample), each page repeated CRAWL_REPEAT times (default 40) at its own URL with
+ * 22-page sample in packages/ingest/test/data), each page repeated CRAWL_REPEAT times (default 40) at its own URL with
  * one paragraph of its own (so no copy is left out as redundant). Measured, each in a fresh
  * index with one shard:
  *
@@ -13,7 +13,7 @@
  * Pages/s, input MB/s, passages/s and peak RSS for each; then language identification measured
  * on the pages that declare `<html lang>`. The table goes to stdout and bench/out/crawl.md.
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,8 @@ import { gzipSync } from 'node:zlib';
 import { crawlItemOf, detectInputFormat, detectLanguage, ingestFiles, readWarcItems, type IngestSummary } from '@evidence/ingest';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DEFAULT_FILE = join(ROOT, '..', 'shared', 'data', 'crawl', 'sample-0000.warc.gz');
+/** A real 22-page crawl kept with the ingest tests (allenai/dolma's test WARC, ODC-By). */
+const DEFAULT_FILE = join(ROOT, 'packages', 'ingest', 'test', 'data', 'sample-0000.warc.gz');
 
 interface Measured {
   name: string;
@@ -97,6 +98,14 @@ function ingested(summary: IngestSummary): { pages: number; passages: number } {
 
 async function main(): Promise<void> {
   const files = (process.env.CRAWL_FILES ?? DEFAULT_FILE).split(',').filter((file) => file !== '');
+  const missing = files.filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    console.error(
+      `bench:crawl needs WARC files: ${missing.join(', ')} not found; point CRAWL_FILES at .warc or .warc.gz files (comma-separated). ` +
+        'Nothing was measured.',
+    );
+    process.exit(2);
+  }
   const repeat = Number(process.env.CRAWL_REPEAT ?? 40);
   const work = mkdtempSync(join(tmpdir(), 'bench-crawl-'));
   try {

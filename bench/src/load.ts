@@ -27,11 +27,16 @@ export async function startServerProcess(script: string, env: NodeJS.ProcessEnv,
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let printed = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       printed += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(printed);
-      if (match) resolve(match[1]);
-    });
+      if (!match) return;
+      // Past this line come the request log lines (LOG_LEVEL, info by default): drained, not kept.
+      child.stdout!.off('data', onData);
+      printed = '';
+      resolve(match[1]);
+    };
+    child.stdout!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`${label} exited with ${code} before listening:\n${printed}`)));
   });
   child.stdout!.resume();

@@ -6,7 +6,7 @@
  *
  * Environment: IR_DATA_DIR, SHARDS (default 2), QUALITY_SETS (default msmarco,dbpedia).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { engineVersion } from '@evidence/native';
 import { CLEANING_NOTE, cleanQuery } from './quality/clean.js';
@@ -22,6 +22,16 @@ const dataRoot = resolve(process.cwd(), process.env.IR_DATA_DIR || '../shared/da
 const shards = Number(process.env.SHARDS || 2);
 const setNames = (process.env.QUALITY_SETS || 'msmarco,dbpedia').split(',').map((name) => name.trim()).filter(Boolean);
 const outFile = resolve(process.cwd(), 'bench/out/quality.json');
+
+// The judged sets (queries, corpus, relevance judgements) are not in the repository.
+const missingSets = setNames.filter((name) => !existsSync(join(dataRoot, name)));
+if (missingSets.length > 0) {
+  console.error(
+    `bench:quality needs judged IR sets in the BEIR layout (corpus.jsonl, queries.jsonl, qrels/test.tsv), which are not part of this repository: ` +
+      `${missingSets.join(', ')} not found under ${dataRoot}. Point IR_DATA_DIR at a directory holding them (QUALITY_SETS names the sets); nothing was measured.`,
+  );
+  process.exit(2);
+}
 
 function packageVersion(name: string): string {
   try {

@@ -53,7 +53,18 @@ function microsecondsPerPassage(pages: readonly LabelledPage[], work: (text: str
   return ((performance.now() - started) * 1000) / passages;
 }
 
-const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [process.env.RISK_DATA || '../shared/data/injection'];
+/** Written for this repository (attack families, hidden text, role markers, hard clean pages): always here. */
+const IN_REPOSITORY_SET = 'bench/data/risk-families.jsonl';
+const JUDGED_SET = process.env.RISK_DATA || '../shared/data/injection';
+
+function defaultPaths(): string[] {
+  if (existsSync(resolve(process.cwd(), JUDGED_SET))) return [JUDGED_SET];
+  // The labelled injection split is not part of the repository: measure the in-repository set alone.
+  console.error(`bench:risk: ${resolve(process.cwd(), JUDGED_SET)} not found (the labelled injection split is not in the repository; RISK_DATA points at one): measuring ${IN_REPOSITORY_SET} only`);
+  return [IN_REPOSITORY_SET];
+}
+
+const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : defaultPaths();
 const summaries: Array<Record<string, unknown>> = [];
 
 for (const raw of paths) {

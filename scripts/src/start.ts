@@ -6,7 +6,7 @@ import { closeSync, existsSync, mkdirSync, openSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { readManifest, shardDirectory, COMMIT_FILE } from '@evidence/native';
 import { createProgressReporter, formatSummary, ingestFiles } from '@evidence/ingest';
-import { readConfig, startServer } from '@evidence/server';
+import { logListening, readConfig, startServer } from '@evidence/server';
 import { writeDemoCorpus } from './demo-corpus.js';
 import { AGGREGATORS, DEMO_OWNERS, RELEASE_WIRES, WIRES } from './demo/hosts.js';
 
@@ -70,7 +70,7 @@ if (developmentKey) {
   console.log('development key (shown once; only its hash is stored):');
   console.log(developmentKey);
 }
-console.log(`evidence search listening on http://${config.host}:${server.port} (data ${config.dataDir}, ${server.services.pool.shards} shards x ${config.replicas} replicas)`);
+logListening(server, config);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

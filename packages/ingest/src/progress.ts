@@ -1,8 +1,11 @@
 /**
  * Progress of a CLI run on stderr: a live bar (bytes read of total, passages/s) on a terminal,
- * a plain line every few seconds otherwise (logs and CI keep a readable record).
+ * otherwise one JSON line (pino, the server's log format) every few seconds, and one for each
+ * line the run reports (a malformed record, an unreadable file), so log collectors and CI keep
+ * a record they can parse.
  */
 import cliProgress from 'cli-progress';
+import pino from 'pino';
 import type { IngestProgress } from './summary.js';
 
 const PLAIN_LINE_INTERVAL_MS = 5000;
@@ -26,17 +29,31 @@ function describeProgress(progress: IngestProgress): string {
   );
 }
 
-function plainReporter(stream: NodeJS.WriteStream): ProgressReporter {
+function jsonLineReporter(stream: NodeJS.WritableStream): ProgressReporter {
+  const logger = pino(
+    { base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } },
+    stream,
+  );
   let lastLineAt = Date.now();
   return {
     onProgress(progress) {
       const now = Date.now();
       if (now - lastLineAt < PLAIN_LINE_INTERVAL_MS) return;
       lastLineAt = now;
-      stream.write(`${describeProgress(progress)}\n`);
+      logger.info(
+        {
+          file: progress.file,
+          bytes_read: progress.bytesRead,
+          bytes_total: progress.bytesTotal,
+          passages: progress.passages,
+          passages_per_second: Math.round(progress.passagesPerSecond),
+          malformed: progress.malformed,
+        },
+        describeProgress(progress),
+      );
     },
     log(line) {
-      stream.write(`${line}\n`);
+      logger.info(line);
     },
     stop() {},
   };
@@ -78,7 +95,7 @@ function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
   };
 }
 
-/** A bar when `stream` is a terminal, plain periodic lines when it is not. */
+/** A bar when `stream` is a terminal, periodic JSON lines when it is not. */
 export function createProgressReporter(stream: NodeJS.WriteStream): ProgressReporter {
-  return stream.isTTY ? barReporter(stream) : plainReporter(stream);
+  return stream.isTTY ? barReporter(stream) : jsonLineReporter(stream);
 }

@@ -7,7 +7,8 @@ import { HIDDEN_TEXT_FILE } from '../src/provenance-state.js';
 import { PACKAGE_DIRECTORY, assertBuilt, findDocument, removeDirectory, searchAll, temporaryDirectory, totalDocuments } from './helpers.js';
 import { WARC_SECONDS, articleHtml, gzipMembers, responseRecord, warcRecord } from './warc-builder.js';
 
-const SAMPLE_WARC = join(PACKAGE_DIRECTORY, '..', '..', '..', 'shared', 'data', 'crawl', 'sample-0000.warc.gz');
+/** A real 22-page crawl (allenai/dolma's test WARC, ODC-By; see test/data/README.md). */
+const SAMPLE_WARC = join(PACKAGE_DIRECTORY, 'test', 'data', 'sample-0000.warc.gz');
 
 const GLACIER = [
   'Glaciologists drilled through the northern icefield to sample layers that settled during the last century of snowfall.',

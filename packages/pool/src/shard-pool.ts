@@ -72,6 +72,36 @@ function isQueueFull(error: unknown): boolean {
 /** A shard whose workers could not open it is tried again after this long (or after a new commit). */
 export const SHARD_RETRY_MS = 10_000;
 
+/** Passages (live documents) a shard's last commit holds, from its commit.json; 0 before any commit. */
+function committedPassages(commitFile: string): number {
+  try {
+    const commit = JSON.parse(readFileSync(commitFile, 'utf8')) as { num_docs?: unknown };
+    return typeof commit.num_docs === 'number' ? commit.num_docs : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** What a shard did since the pool started, for operators (GET /metrics). */
+export interface ShardStats {
+  shard: number;
+  /** Worker threads alive. */
+  threads: number;
+  /** Tasks waiting for a thread. */
+  queued: number;
+  /** Tasks a thread is running now. */
+  busy: number;
+  completed: number;
+  /** Commit generation the pool has seen (moves on every commit notice). */
+  generation: number;
+  /** Passages of the shard's last commit. */
+  passages: number;
+  /** Tasks that failed (the shard down, a worker error, its queue full). */
+  failures: number;
+  /** Tasks that missed their deadline (in the queue or on the thread). */
+  timeouts: number;
+}
+
 /** Why a shard cannot serve now, and when to try it again. */
 interface ShardDown {
   error: Error;
@@ -106,12 +136,18 @@ export class ShardPool {
   private readonly down: (ShardDown | null)[];
   /** Abort controllers of the tasks waiting on each shard. */
   private readonly waiting: Set<AbortController>[];
+  private readonly passages: number[];
+  private readonly failures: number[];
+  private readonly timeouts: number[];
 
   constructor(private readonly options: ShardPoolOptions) {
     this.shards = options.shards;
     this.generations = new Array(options.shards).fill(0);
     this.down = new Array(options.shards).fill(null);
     this.waiting = Array.from({ length: options.shards }, () => new Set<AbortController>());
+    this.passages = new Array(options.shards).fill(0);
+    this.failures = new Array(options.shards).fill(0);
+    this.timeouts = new Array(options.shards).fill(0);
     this.commitFiles = [];
     this.pools = [];
     for (let shard = 0; shard < options.shards; shard++) {
@@ -130,11 +166,13 @@ export class ShardPool {
       const commitFile = join(directory, COMMIT_FILE);
       this.commitFiles.push(commitFile);
       this.servingOpstamps.push(opstampOf(commitFile));
+      this.passages[shard] = committedPassages(commitFile);
       // A commit rewrites commit.json; the next task tells its worker to reload.
       watchFile(commitFile, { interval: options.reloadPollMs ?? 500, persistent: false }, (current, previous) => {
         if (current.mtimeMs === previous.mtimeMs) return;
         this.generations[shard]++;
         this.servingOpstamps[shard] = opstampOf(commitFile);
+        this.passages[shard] = committedPassages(commitFile);
       });
     }
   }
@@ -194,6 +232,7 @@ export class ShardPool {
       this.run<Uint8Array | ExpiredAnswer>(shard, this.task(shard, timeoutMs, { op: 'search', request: shardRequest })),
     );
     const settled = await settleWithin(answers, timeoutMs + 50);
+    this.count(settled);
     const results: ShardSearchResult[] = [];
     let shardsDown = 0;
     let partial = false;
@@ -246,6 +285,7 @@ export class ShardPool {
     if (this.shards === 0) throw errors.noShard();
     const answers = this.pools.map((_, shard) => this.run<T | null | ExpiredAnswer>(shard, this.task(shard, timeoutMs, body)));
     const settled = await settleWithin(answers, timeoutMs + 50);
+    this.count(settled);
     let answered = 0;
     for (const outcome of settled) {
       if (!outcome.ok || isExpired(outcome.value)) continue;
@@ -256,14 +296,32 @@ export class ShardPool {
     return { found: null, partial: answered < settled.length };
   }
 
-  /** Threads and queue depth per shard, for /readyz and operators. */
-  stats() {
+  /** Failures and missed deadlines of one scatter, per shard (settled is in shard order). */
+  private count(settled: Settled<unknown>[]): void {
+    settled.forEach((outcome, shard) => {
+      if (outcome.ok) {
+        if (isExpired(outcome.value)) this.timeouts[shard]++;
+      } else if (outcome.reason === 'timeout') {
+        this.timeouts[shard]++;
+      } else {
+        this.failures[shard]++;
+      }
+    });
+  }
+
+  /** Threads, queue depth, running tasks and outcomes per shard, for operators (read-only). */
+  stats(): ShardStats[] {
     return this.pools.map((pool, shard) => ({
       shard,
       threads: pool.threads.length,
       queued: pool.queueSize,
+      // Tasks handed to the pool and not settled, less those still queued, are on a thread.
+      busy: Math.max(0, this.waiting[shard].size - pool.queueSize),
       completed: pool.completed,
       generation: this.generations[shard],
+      passages: this.passages[shard],
+      failures: this.failures[shard],
+      timeouts: this.timeouts[shard],
     }));
   }
 

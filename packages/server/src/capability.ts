@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { errors, parseParams, ServiceError } from '@evidence/schemas';
 import type { AuthenticatedCaller, Meter, Reservation } from '@evidence/stores';
+import type { RequestReport } from './observability/logging.js';
 import type { Services } from './services.js';
 
 export interface Capability<Schema extends z.ZodObject = z.ZodObject, Body = unknown> {
@@ -57,18 +58,27 @@ function applyAliases(raw: Record<string, unknown>, aliases: Record<string, stri
   return renamed;
 }
 
+/** An answer body that says part of the index did not answer (`partial: true`, or ground/changes' `status: partial`). */
+function isPartial(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const fields = body as { partial?: unknown; status?: unknown };
+  return fields.partial === true || fields.status === 'partial';
+}
+
 /**
  * Validate (a 400 costs nothing), reserve the cost (429s), run, then settle the ledger row
  * durably before the caller answers. A call that did not run is released, never billed.
+ * Credits settled and partial answers go to the metrics and, when given, the request's report.
  */
 export async function executeCapability<Schema extends z.ZodObject, Body>(
   capability: Capability<Schema, Body>,
   rawParams: Record<string, unknown>,
   caller: AuthenticatedCaller,
   services: Services,
+  report?: RequestReport,
 ): Promise<CapabilityOutcome<Body>> {
   const params = parseParams(capability.params, applyAliases(rawParams, capability.aliases));
-  return services.inFlight.track(() => runAndSettle(capability, params, caller, services));
+  return services.inFlight.track(() => runAndSettle(capability, params, caller, services, report));
 }
 
 async function runAndSettle<Schema extends z.ZodObject, Body>(
@@ -76,14 +86,25 @@ async function runAndSettle<Schema extends z.ZodObject, Body>(
   params: z.infer<Schema>,
   caller: AuthenticatedCaller,
   services: Services,
+  report: RequestReport | undefined,
 ): Promise<CapabilityOutcome<Body>> {
   const meter = services.stores.meter;
-  const reservation = await meter.reserve({
-    tenant: caller.tenant,
-    route: capability.name,
-    requestId: nextRequestId(),
-    cost: capability.cost,
-  });
+  let reservation: Reservation;
+  try {
+    reservation = await meter.reserve({
+      tenant: caller.tenant,
+      route: capability.name,
+      requestId: nextRequestId(),
+      cost: capability.cost,
+    });
+  } catch (error) {
+    if (error instanceof ServiceError) services.metrics.refused(error.kind);
+    throw error;
+  }
+  const billed = (credits: number) => {
+    services.metrics.billed(capability.name, credits, caller.tenant);
+    if (report) report.credits += credits;
+  };
   let body: Body;
   try {
     body = capability.gated
@@ -92,13 +113,20 @@ async function runAndSettle<Schema extends z.ZodObject, Body>(
   } catch (error) {
     // A call cut off by a shutdown (its workers closed under it) was never answered: free.
     if (ranBeforeFailing(error) && !services.inFlight.stopping) {
-      await settleDurably(meter, reservation, Math.min(capability.failureCost, capability.cost));
+      const failureCredits = Math.min(capability.failureCost, capability.cost);
+      await settleDurably(meter, reservation, failureCredits);
+      billed(failureCredits);
     } else {
       await meter.release(reservation);
     }
     throw error;
   }
   await settleDurably(meter, reservation, capability.cost);
+  billed(capability.cost);
+  if (isPartial(body)) {
+    services.metrics.partial(capability.name);
+    if (report) report.partial = true;
+  }
   return { body, credits: capability.cost };
 }
 

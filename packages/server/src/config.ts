@@ -2,6 +2,9 @@
  * Every setting of the server, read from the environment once at start. The README's operator
  * table lists the same names and defaults.
  */
+import { LOG_LEVELS, type LogLevel } from './observability/logging.js';
+import { MetricsAccess } from './observability/metrics-access.js';
+
 export interface ServerConfig {
   host: string;
   port: number;
@@ -26,6 +29,12 @@ export interface ServerConfig {
   redisUrl: string | undefined;
   /** Prefixed to every Redis key, so several fleets can share one Redis. */
   redisKeyPrefix: string;
+  /** Least level of the JSON log lines on stdout (`silent` for none). */
+  logLevel: LogLevel;
+  /** Who may read GET /metrics besides loopback: addresses, CIDR blocks, or `any`. */
+  metricsAllow: string[];
+  /** Tenant names as a metric label (off: they stay out of /metrics). */
+  metricsTenantLabels: boolean;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 0): number {
@@ -54,6 +63,25 @@ function fleetStores(env: NodeJS.ProcessEnv): { databaseUrl: string | undefined;
   return { databaseUrl, redisUrl, redisKeyPrefix: env.REDIS_KEY_PREFIX || '' };
 }
 
+function logLevelOf(raw: string | undefined): LogLevel {
+  if (raw === undefined || raw === '') return 'info';
+  if ((LOG_LEVELS as readonly string[]).includes(raw)) return raw as LogLevel;
+  throw new Error(`invalid LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+}
+
+function booleanOf(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new Error(`invalid ${name}: expected true or false, got "${raw}"`);
+}
+
+function metricsAllowOf(raw: string | undefined): string[] {
+  const entries = MetricsAccess.parse(raw);
+  new MetricsAccess(entries); // throws on an entry it cannot read
+  return entries;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     host: env.HOST || '127.0.0.1',
@@ -69,5 +97,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     embedder: embedderOf(env.EMBEDDER),
     evidenceThreads: integer(env, 'EVIDENCE_THREADS', 1, 1),
     ...fleetStores(env),
+    logLevel: logLevelOf(env.LOG_LEVEL),
+    metricsAllow: metricsAllowOf(env.METRICS_ALLOW),
+    metricsTenantLabels: booleanOf(env, 'METRICS_TENANT_LABELS'),
   };
 }

@@ -11,6 +11,7 @@ import { errors } from '@evidence/schemas';
 export class EvidenceGate {
   private active = 0;
   private readonly queue: (() => void)[] = [];
+  private readonly waitListeners: ((seconds: number) => void)[] = [];
 
   constructor(
     readonly running: number,
@@ -23,10 +24,23 @@ export class EvidenceGate {
     return new EvidenceGate(running, maxQueue);
   }
 
+  /** Calls searching now, and calls waiting their turn (operators' metrics). */
+  stats(): { running: number; waiting: number } {
+    return { running: this.active, waiting: this.queue.length };
+  }
+
+  /** Called with the time each call that had to wait spent waiting. */
+  onWait(listener: (seconds: number) => void): void {
+    this.waitListeners.push(listener);
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.active >= this.running) {
       if (this.queue.length >= this.waiting) throw errors.atCapacity(1);
+      const waitStartedAt = performance.now();
       await new Promise<void>((resolve) => this.queue.push(resolve));
+      const seconds = (performance.now() - waitStartedAt) / 1000;
+      for (const listener of this.waitListeners) listener(seconds);
     } else {
       this.active++;
     }

@@ -1,4 +1,4 @@
-export { startServer, type RunningServer } from './server.js';
+export { startServer, logListening, type RunningServer, type StartOptions } from './server.js';
 export { readConfig, type ServerConfig } from './config.js';
 export { executeCapability, type Capability } from './capability.js';
 export { searchCapability } from './handlers/search.js';
@@ -11,3 +11,6 @@ export { openServices, closeServices } from './server.js';
 export type { Services } from './services.js';
 export { catalogToolInvoker, toolsetFor, TOOL_PROFILES, PROFILE_NAMES } from './discovery/tools.js';
 export { answerAuthenticated, capabilityWork, parseQuery, type HttpAnswer, type RequestSnapshot } from './http/answer.js';
+export { ServiceMetrics } from './observability/metrics.js';
+export { createLogger, type Logger, type RequestReport } from './observability/logging.js';
+export { buildApiReference, headingAnchor } from './discovery/api-reference.js';

@@ -1,10 +1,10 @@
 /** `node packages/server/dist/main.js`: serve DATA_DIR on HOST:PORT until SIGINT or SIGTERM. */
 import { readConfig } from './config.js';
-import { startServer } from './server.js';
+import { logListening, startServer } from './server.js';
 
 const config = readConfig();
 const server = await startServer(config);
-console.log(`evidence search listening on http://${config.host}:${server.port} (data ${config.dataDir}, ${server.services.pool.shards} shards x ${config.replicas} replicas)`);
+logListening(server, config);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

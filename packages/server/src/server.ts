@@ -1,5 +1,6 @@
 /** Assemble the server: stores, shard pool, routes, listening socket; and take it down again. */
 import { join } from 'node:path';
+import type { DestinationStream } from 'pino';
 import { EvidencePool, HiddenTextIndex, LedgerIndex, PageGraph } from '@evidence/evidence';
 import { ensureManifest, HIDDEN_TEXT_FILE, LEDGER_FILE, LINKS_FILE } from '@evidence/native';
 import { ShardPool } from '@evidence/pool';
@@ -10,6 +11,8 @@ import { buildRouter } from './routes/index.js';
 import type { Services } from './services.js';
 import { EvidenceGate } from './evidence-gate.js';
 import { InFlight } from './in-flight.js';
+import { createLogger, logRequest, type Logger } from './observability/logging.js';
+import { ServiceMetrics } from './observability/metrics.js';
 
 /** How long a shutdown waits for calls under way before closing the pools anyway. */
 export const SHUTDOWN_DRAIN_MS = 10_000;
@@ -18,7 +21,14 @@ export const SHUTDOWN_DRAIN_MS = 10_000;
 export interface RunningServer {
   port: number;
   services: Services;
+  /** The server's structured log (one JSON line per request, and its own notices). */
+  logger: Logger;
   close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Where log lines go instead of stdout (tests keep them). */
+  logDestination?: DestinationStream;
 }
 
 /**
@@ -49,7 +59,10 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   const graph = new PageGraph(join(config.dataDir, LINKS_FILE));
   // Read the link log in the background now, so the first graph call need not wait for all of it.
   graph.refresh().catch((error: unknown) => console.error('link graph: cannot read the link log:', error instanceof Error ? error.message : error));
-  return { pool, evidence, ledger, hiddenText, graph, stores, config, inFlight: new InFlight(), evidenceGate: EvidenceGate.forQueue(config.maxQueue) };
+  const evidenceGate = EvidenceGate.forQueue(config.maxQueue);
+  const metrics = new ServiceMetrics({ tenantLabels: config.metricsTenantLabels });
+  metrics.watch(pool, evidenceGate, stores);
+  return { pool, evidence, ledger, hiddenText, graph, stores, config, inFlight: new InFlight(), evidenceGate, metrics };
 }
 
 /** Close what `openServices` opened: the pools first (no more work), then the stores. */
@@ -59,9 +72,13 @@ export async function closeServices(services: Services): Promise<void> {
   await services.stores.close();
 }
 
-export async function startServer(config: ServerConfig): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   const services = await openServices(config);
-  const transport = new HttpTransport(buildRouter(services));
+  const logger = createLogger({ level: config.logLevel, destination: options.logDestination });
+  const transport = new HttpTransport(buildRouter(services), (answered) => {
+    services.metrics.request(answered.route, answered.method, answered.status, answered.seconds);
+    logRequest(logger, answered);
+  });
   let port: number;
   try {
     port = await transport.listen(config.host, config.port);
@@ -72,6 +89,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   return {
     port,
     services,
+    logger,
     async close() {
       // Intake stops first: no new connections, and a request that still arrives on a kept-alive
       // one is answered 503 without running or being charged.
@@ -83,6 +101,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await new Promise((resolve) => setImmediate(resolve));
       transport.closeConnections();
       await closeServices(services);
+      logger.flush();
     },
   };
+}
+
+/** The line `npm start`, tests and benchmarks wait for (`listening on http://HOST:PORT`), as a log line. */
+export function logListening(server: RunningServer, config: ServerConfig): void {
+  const url = `http://${config.host}:${server.port}`;
+  server.logger.info(
+    { url, data_dir: config.dataDir, shards: server.services.pool.shards, replicas: config.replicas },
+    `evidence search listening on ${url} (data ${config.dataDir}, ${server.services.pool.shards} shards x ${config.replicas} replicas)`,
+  );
 }

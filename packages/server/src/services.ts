@@ -5,6 +5,7 @@ import type { Stores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
 import type { EvidenceGate } from './evidence-gate.js';
 import type { InFlight } from './in-flight.js';
+import type { ServiceMetrics } from './observability/metrics.js';
 
 export interface Services {
   pool: ShardPool;
@@ -22,4 +23,6 @@ export interface Services {
   inFlight: InFlight;
   /** Admission of ground, changes and assemble_context calls. */
   evidenceGate: EvidenceGate;
+  /** Counters, gauges and histograms GET /metrics reports. */
+  metrics: ServiceMetrics;
 }

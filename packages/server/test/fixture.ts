@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ShardWriter, ensureManifest, shardDirectory, type Passage } from '@evidence/native';
-import { readConfig, startServer, type RunningServer } from '@evidence/server';
+import { readConfig, startServer, type RunningServer, type StartOptions } from '@evidence/server';
 
 export function passage(id: string, text: string, overrides: Partial<Passage> = {}): Passage {
   const [pageId, passageNo] = id.split(':');
@@ -30,6 +30,8 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Runs on the written index before the server opens it (e.g. to break a shard). */
   beforeStart?: (dataDir: string) => void;
+  /** Where the server's log lines go (LOG_LEVEL defaults to silent here unless `env` sets it). */
+  logDestination?: StartOptions['logDestination'];
 }
 
 export async function startTestServer(shardPassages: Passage[][], env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -42,8 +44,8 @@ export async function startTestServer(shardPassages: Passage[][], env: Record<st
     writer.close();
   });
   options.beforeStart?.(dataDir);
-  const config = readConfig({ DATA_DIR: dataDir, PORT: '0', KEY_REFRESH_MS: '50', ...env });
-  const server = await startServer(config);
+  const config = readConfig({ DATA_DIR: dataDir, PORT: '0', KEY_REFRESH_MS: '50', LOG_LEVEL: 'silent', ...env });
+  const server = await startServer(config, { logDestination: options.logDestination });
   const key = await server.services.stores.ensureDevelopmentKey();
   if (!key) throw new Error('fixture expected a fresh development key');
   const base = `http://127.0.0.1:${server.port}`;

@@ -1,7 +1,9 @@
+import './supported-node.js';
 export { openStores, type EmbeddedStores, type OpenStoresOptions, type Stores } from './open-stores.js';
 export type { Awaitable, RegistryAdmin } from './registry-admin.js';
 export { runConsole } from './console-commands.js';
 export type { Meter, Reservation, ReserveRequest } from './meter.js';
+export type { LedgerCommit } from './ledger-writer.js';
 export type { AccountStatus } from './account-status.js';
 export type { AuthenticatedCaller, CredentialHeaders } from './authenticator.js';
 export { presentedApiKey } from './authenticator.js';

@@ -17,6 +17,7 @@ export type ToLedgerWorker =
 
 export type FromLedgerWorker =
   | { type: 'ready' }
-  | { type: 'committed'; batchIds: number[] }
+  /** `rows` went in one transaction whose commit (with its fsync) took `commitSeconds`. */
+  | { type: 'committed'; batchIds: number[]; rows: number; commitSeconds: number }
   | { type: 'failed'; batchIds: number[]; message: string }
   | { type: 'closed' };

@@ -38,12 +38,15 @@ function commitWaitingBatches(): void {
   }
   if (waitingBatches.length === 0) return;
   const batches = waitingBatches;
+  const rows = waitingRowCount;
   waitingBatches = [];
   waitingRowCount = 0;
   const batchIds = batches.map((batch) => batch.batchId);
   try {
+    const startedAt = process.hrtime.bigint();
     insertRowsInOneTransaction(batches);
-    send({ type: 'committed', batchIds });
+    const commitSeconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
+    send({ type: 'committed', batchIds, rows, commitSeconds });
   } catch (error) {
     send({ type: 'failed', batchIds, message: error instanceof Error ? error.message : String(error) });
   }

@@ -10,6 +10,12 @@ export interface LedgerWriterOptions {
   maxRowsPerCommit?: number;
 }
 
+/** One durable group commit: rows in the transaction and the time its commit (fsync included) took. */
+export interface LedgerCommit {
+  rows: number;
+  commitSeconds: number;
+}
+
 interface Batch {
   batchId: number;
   rows: LedgerRowTuple[];
@@ -39,6 +45,7 @@ export class LedgerWriter {
   private nextBatchId = 1;
   private brokenBy: Error | null = null;
   private closing: Promise<void> | null = null;
+  private readonly commitListeners: ((commit: LedgerCommit) => void)[] = [];
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (message: FromLedgerWorker) => this.onWorkerMessage(message));
@@ -94,6 +101,11 @@ export class LedgerWriter {
     const batch = this.openBatch ?? this.startBatch();
     batch.rows.push([row.tenant, row.route, row.credits, row.at, row.requestId]);
     return batch.committed;
+  }
+
+  /** Called after every durable group commit (operators' metrics). */
+  onCommit(listener: (commit: LedgerCommit) => void): void {
+    this.commitListeners.push(listener);
   }
 
   /** Resolves when every row appended so far has been committed or has failed. */
@@ -156,6 +168,9 @@ export class LedgerWriter {
         if (pending === undefined) continue;
         if (failure === null) pending.resolve();
         else pending.reject(failure);
+      }
+      if (message.type === 'committed') {
+        for (const listener of this.commitListeners) listener({ rows: message.rows, commitSeconds: message.commitSeconds });
       }
       this.updateWorkerRef();
     }

@@ -5,7 +5,7 @@ import { AddressFailureLimiter } from './address-failure-limiter.js';
 import { Authenticator, type AuthenticatedCaller, type CredentialHeaders } from './authenticator.js';
 import { EmbeddedMeter } from './embedded-meter.js';
 import { KeyRegistrySnapshot } from './key-registry-snapshot.js';
-import { LedgerWriter } from './ledger-writer.js';
+import { LedgerWriter, type LedgerCommit } from './ledger-writer.js';
 import type { Meter } from './meter.js';
 import type { RegistryAdmin } from './registry-admin.js';
 import { MonthlyUsage } from './monthly-usage.js';
@@ -53,6 +53,8 @@ export interface Stores {
   refreshKeys(): Promise<void>;
   /** Creates tenant `dev`'s `development` key if missing and returns it (once), else null. */
   ensureDevelopmentKey(): Promise<string | null>;
+  /** Called after every durable group commit of the usage ledger: rows and commit time (fsync included). */
+  onLedgerCommit(listener: (commit: LedgerCommit) => void): void;
   /** Commits the ledger, stops the refresh timer, the worker and the connection. */
   close(): Promise<void>;
 }
@@ -149,6 +151,7 @@ async function openEmbeddedStores(options: OpenStoresOptions): Promise<EmbeddedS
       if (key !== null) snapshot.refresh();
       return key;
     },
+    onLedgerCommit: (listener) => ledger.onCommit(listener),
     close: () => {
       if (closing !== null) return closing;
       closing = (async () => {

@@ -212,6 +212,17 @@ export function buildOpenApi(): Record<string, unknown> {
       { parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string', enum: Object.keys(GUIDES) } }] },
     ),
   };
+  paths['/metrics'] = {
+    get: openOperation(
+      'metrics',
+      'Operators: counters, gauges and histograms in the Prometheus text format',
+      {
+        '200': { description: 'the metrics', content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } } },
+        '403': textResponse('the caller is neither loopback nor an address METRICS_ALLOW names'),
+      },
+      { tags: ['operations'] },
+    ),
+  };
   paths['/healthz'] = {
     get: openOperation('healthz', 'Liveness: ok while the process is up', { '200': textResponse('ok') }),
   };
@@ -238,6 +249,7 @@ export function buildOpenApi(): Record<string, unknown> {
       { name: 'account', description: 'the key and its allowance' },
       { name: 'mcp', description: 'Model Context Protocol' },
       { name: 'discovery', description: 'open: no key, no credits' },
+      { name: 'operations', description: 'for operators: no key, no credits; loopback by default' },
     ],
     paths,
     components: {

@@ -14,6 +14,7 @@ import { errors, ServiceError } from '@evidence/schemas';
 import { executeCapability } from '../capability.js';
 import { CATALOG, type CatalogEntry } from '../catalog.js';
 import type { Services } from '../services.js';
+import type { RequestReport } from '../observability/logging.js';
 
 export interface ToolProfile {
   description: string;
@@ -91,12 +92,13 @@ export function catalogToolInvoker(
   services: Services,
   caller: AuthenticatedCaller,
   onAccessError?: (error: ServiceError) => void,
+  report?: RequestReport,
 ): ToolInvoker {
   return async (tool, parameters) => {
     const entry = catalogEntryOf(tool.name);
     if (!entry) throw errors.notFound(`no tool named ${tool.name}`);
     try {
-      const outcome = await executeCapability(entry.capability, parameters, caller, services);
+      const outcome = await executeCapability(entry.capability, parameters, caller, services, report);
       return outcome.body;
     } catch (error) {
       if (onAccessError && isAccessError(error)) onAccessError(error);

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { ServiceError } from '@evidence/schemas';
 import type { AuthenticatedCaller } from '@evidence/stores';
 import { executeCapability, type Capability } from '../capability.js';
+import type { RequestReport } from '../observability/logging.js';
 import type { Services } from '../services.js';
 
 export type Headers = Record<string, string>;
@@ -21,6 +22,8 @@ export interface RequestSnapshot {
   parameters: string[];
   /** The caller's well-formed `x-request-id`, else one made for this request; every answer carries it. */
   requestId: string;
+  /** What the request's log line reports (tenant, credits, partial), filled in as it runs. */
+  report?: RequestReport;
 }
 
 export interface HttpAnswer {
@@ -28,6 +31,8 @@ export interface HttpAnswer {
   contentType: string;
   body: string;
   headers: Headers;
+  /** The error this answer was made from (for the request's log line), if any. */
+  cause?: unknown;
 }
 
 /** Query parameters of a raw query string (without `?`); the first occurrence of a name wins. */
@@ -53,17 +58,32 @@ export function textAnswer(status: number, body: string, headers: Headers = {}):
 
 /**
  * A ServiceError's status and message as plain text (SPEC 7); anything else is a 500 whose
- * body names the request id the operator's log line carries with the cause.
+ * body names the request id the request's log line carries with the cause. The error rides
+ * along as `cause` for that line.
  */
 export function errorAnswer(error: unknown, headers: Headers = {}, requestId?: string): HttpAnswer {
   const serviceError = error instanceof ServiceError ? error : null;
   const errorHeaders: Headers = { ...headers };
   if (!serviceError) {
-    console.error(`internal error (request id ${requestId ?? 'none'}):`, error);
-    return textAnswer(500, requestId ? `internal error (request id ${requestId})` : 'internal error', errorHeaders);
+    return { ...textAnswer(500, requestId ? `internal error (request id ${requestId})` : 'internal error', errorHeaders), cause: error };
   }
   if (serviceError.retryAfter !== undefined) errorHeaders['retry-after'] = String(serviceError.retryAfter);
-  return textAnswer(serviceError.status, serviceError.message, errorHeaders);
+  return { ...textAnswer(serviceError.status, serviceError.message, errorHeaders), cause: serviceError };
+}
+
+/**
+ * Authenticate a request's key: the caller, or the error to answer with (401, 402, or 429 for an
+ * address that keeps failing, which is counted as a refusal). Fills in the report's tenant.
+ */
+export async function authenticateRequest(services: Services, snapshot: RequestSnapshot): Promise<AuthenticatedCaller | Error> {
+  try {
+    const caller = await services.stores.authenticate(snapshot.headers, snapshot.address);
+    if (snapshot.report) snapshot.report.tenant = caller.tenant;
+    return caller;
+  } catch (error) {
+    if (error instanceof ServiceError) services.metrics.refused(error.kind);
+    return error instanceof Error ? error : new Error(String(error));
+  }
 }
 
 /**
@@ -85,12 +105,8 @@ export type AuthenticatedWork = (caller: AuthenticatedCaller, snapshot: RequestS
  * carries `x-ratelimit-remaining`. Never rejects.
  */
 export async function answerAuthenticated(services: Services, snapshot: RequestSnapshot, work: AuthenticatedWork): Promise<HttpAnswer> {
-  let caller: AuthenticatedCaller;
-  try {
-    caller = await services.stores.authenticate(snapshot.headers, snapshot.address);
-  } catch (error) {
-    return errorAnswer(error, {}, snapshot.requestId);
-  }
+  const caller = await authenticateRequest(services, snapshot);
+  if (caller instanceof Error) return errorAnswer(caller, {}, snapshot.requestId);
   try {
     const body = await work(caller, snapshot);
     return jsonAnswer(body, await rateLimitHeaders(services, caller.tenant));
@@ -110,7 +126,7 @@ export function capabilityWork<Schema extends z.ZodObject, Body>(
     pathParameterNames.forEach((name, index) => {
       raw[name] = snapshot.parameters[index];
     });
-    const outcome = await executeCapability(capability, raw, caller, services);
+    const outcome = await executeCapability(capability, raw, caller, services, snapshot.report);
     return outcome.body;
   };
 }

@@ -26,13 +26,15 @@ export interface Route {
 }
 
 interface Pattern {
+  /** As registered (`/doc/:id`): the route label of metrics and logs, never the raw path. */
+  pattern: string;
   segments: string[];
   routes: Route[];
 }
 
 export type RouteMatch =
-  | { found: true; route: Route; parameters: string[] }
-  | { found: false; allow: Method[] };
+  | { found: true; route: Route; pattern: string; parameters: string[] }
+  | { found: false; pattern: string | null; allow: Method[] };
 
 function segmentsOf(path: string): string[] {
   return path.split('/').slice(1);
@@ -57,7 +59,7 @@ export class Router {
     const segments = segmentsOf(pattern);
     let entry = this.patterns.find((existing) => existing.segments.join('/') === segments.join('/'));
     if (!entry) {
-      entry = { segments, routes: [] };
+      entry = { pattern, segments, routes: [] };
       this.patterns.push(entry);
     }
     entry.routes.push(route);
@@ -72,10 +74,10 @@ export class Router {
       if (!parameters) continue;
       const wanted = method === 'HEAD' ? 'GET' : method;
       const route = pattern.routes.find((candidate) => candidate.method === wanted);
-      if (route) return { found: true, route, parameters };
-      return { found: false, allow: pattern.routes.map((candidate) => candidate.method) };
+      if (route) return { found: true, route, pattern: pattern.pattern, parameters };
+      return { found: false, pattern: pattern.pattern, allow: pattern.routes.map((candidate) => candidate.method) };
     }
-    return { found: false, allow: [] };
+    return { found: false, pattern: null, allow: [] };
   }
 }
 

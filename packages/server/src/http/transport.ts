@@ -5,6 +5,9 @@
  * of GET without the body, HTTP/1.0 is served, and a request the parser refuses gets a
  * text/plain 400 (431 for oversized headers, 505 only for an HTTP version it does not speak).
  *
+ * Every answer, parser refusals included, is reported once to `onAnswered` (metrics and the
+ * request's log line) with its route pattern, status and latency.
+ *
  * Shutdown in two steps: `stopIntake` closes the listening socket and the idle connections, and
  * answers any further request on a kept-alive one 503 (retry-after, nothing run or charged,
  * `connection: close`); `closeConnections` drops what is left once the calls under way are done.
@@ -13,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errors } from '@evidence/schemas';
+import { newRequestReport, type AnsweredRequest, type RequestReport } from '../observability/logging.js';
 import { errorAnswer, textAnswer, type HttpAnswer } from './answer.js';
 import { snapshotRequest, splitTarget } from './request.js';
 import type { Router } from './router.js';
@@ -24,6 +28,22 @@ export const HEADERS_TIMEOUT_MS = 20_000;
 export const REQUEST_TIMEOUT_MS = 60_000;
 /** An idle kept-alive connection is closed after this long. */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/** The status a request is reported with when its client closed the connection before the answer (nginx's 499). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/** Route labels of requests no route pattern matched, and of requests the parser refused. */
+export const UNMATCHED_ROUTE = '(unmatched)';
+export const MALFORMED_ROUTE = '(malformed)';
+
+/** What the transport knows of a request while it is served, for its report when answered. */
+interface Served {
+  route: string;
+  method: string;
+  requestId: string;
+  startedAt: number;
+  report: RequestReport;
+}
 
 /** A caller's `x-request-id` is echoed when it looks like an id (no spaces, no control characters). */
 const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
@@ -81,7 +101,10 @@ export class HttpTransport {
   readonly server: Server;
   private closing = false;
 
-  constructor(private readonly router: Router) {
+  constructor(
+    private readonly router: Router,
+    private readonly onAnswered: (answered: AnsweredRequest) => void = () => {},
+  ) {
     this.server = createServer(
       {
         maxHeaderSize: MAX_HEADER_BYTES,
@@ -100,6 +123,15 @@ export class HttpTransport {
         return;
       }
       const { status, body } = parserRefusal(error.code, error.rawPacket);
+      this.onAnswered({
+        route: MALFORMED_ROUTE,
+        method: '',
+        status,
+        seconds: 0,
+        requestId: randomUUID(),
+        report: newRequestReport(),
+        cause: error.code,
+      });
       socket.end(
         `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: text/plain; charset=utf-8\r\n` +
           `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
@@ -131,22 +163,26 @@ export class HttpTransport {
   }
 
   private serve(request: IncomingMessage, response: ServerResponse): void {
+    const startedAt = performance.now();
     const requestId = requestIdOf(request);
+    const method = request.method ?? 'GET';
+    const { path, rawQuery } = splitTarget(request.url ?? '/');
+    const match = this.router.match(method, path);
+    const served: Served = { route: match.pattern ?? UNMATCHED_ROUTE, method, requestId, startedAt, report: newRequestReport() };
     if (this.closing) {
-      this.write(response, errorAnswer(errors.shuttingDown()), requestId);
+      this.write(response, errorAnswer(errors.shuttingDown()), served);
       return;
     }
-    const { path, rawQuery } = splitTarget(request.url ?? '/');
-    const match = this.router.match(request.method ?? 'GET', path);
     if (!match.found) {
       const answer =
         match.allow.length === 0
-          ? textAnswer(404, `not found: no route ${request.method} ${path}`)
+          ? textAnswer(404, `not found: no route ${method} ${path}`)
           : textAnswer(405, `method not allowed: ${path} takes ${match.allow.join(', ')}`, { allow: match.allow.join(', ') });
-      this.write(response, answer, requestId);
+      this.write(response, answer, served);
       return;
     }
     const snapshot = snapshotRequest(request, path, rawQuery, match.parameters, requestId);
+    snapshot.report = served.report;
     const { route } = match;
     const body = route.maxBodyBytes === undefined ? Promise.resolve(null) : readBody(request, route.maxBodyBytes);
     void body
@@ -158,22 +194,36 @@ export class HttpTransport {
         return route.handler({ snapshot, headers: request.headers, body: read });
       })
       .then(
-        (answer) => this.write(response, answer, requestId),
-        (error: unknown) => this.write(response, errorAnswer(error, {}, requestId), requestId),
+        (answer) => this.write(response, answer, served),
+        (error: unknown) => this.write(response, errorAnswer(error, {}, requestId), served),
       );
   }
 
-  /** Status, headers and body at once; nothing when the client has gone. HEAD drops the body. */
-  private write(response: ServerResponse, answer: HttpAnswer, requestId: string): void {
-    if (response.destroyed || response.writableEnded) return;
-    const headers: Record<string, string | number> = {
-      'content-type': answer.contentType,
-      'content-length': Buffer.byteLength(answer.body),
-      'x-request-id': requestId,
-      ...answer.headers,
-    };
-    if (this.closing) headers.connection = 'close';
-    response.writeHead(answer.status, headers);
-    response.end(answer.body);
+  /**
+   * Status, headers and body at once; HEAD drops the body. When the client has gone nothing is
+   * written, and the request is reported with status 499 (the client closed it first).
+   */
+  private write(response: ServerResponse, answer: HttpAnswer, served: Served): void {
+    const gone = response.destroyed || response.writableEnded;
+    if (!gone) {
+      const headers: Record<string, string | number> = {
+        'content-type': answer.contentType,
+        'content-length': Buffer.byteLength(answer.body),
+        'x-request-id': served.requestId,
+        ...answer.headers,
+      };
+      if (this.closing) headers.connection = 'close';
+      response.writeHead(answer.status, headers);
+      response.end(answer.body);
+    }
+    this.onAnswered({
+      route: served.route,
+      method: served.method,
+      status: gone ? CLIENT_CLOSED_REQUEST : answer.status,
+      seconds: (performance.now() - served.startedAt) / 1000,
+      requestId: served.requestId,
+      report: served.report,
+      cause: answer.cause,
+    });
   }
 }

@@ -4,6 +4,7 @@ import type { Services } from '../services.js';
 import { registerAccount } from './account.js';
 import { registerDiscovery } from './discovery.js';
 import { registerMcp } from './mcp.js';
+import { registerMetrics } from './metrics.js';
 import { registerProbes } from './probes.js';
 import { registerCapabilityRoute } from './rest-adapter.js';
 
@@ -17,5 +18,6 @@ export function buildRouter(services: Services): Router {
   registerAccount(router, services);
   registerMcp(router, services);
   registerDiscovery(router, services);
+  registerMetrics(router, services);
   return router;
 }

@@ -17,7 +17,7 @@ import { handleStatelessRequest, type Toolset } from '@evidence/mcp';
 import type { ServiceError } from '@evidence/schemas';
 import type { AuthenticatedCaller } from '@evidence/stores';
 import { catalogToolInvoker, toolsetFor } from '../discovery/tools.js';
-import { errorAnswer, jsonAnswer, rateLimitHeaders, textAnswer, type Headers, type HttpAnswer } from '../http/answer.js';
+import { authenticateRequest, errorAnswer, jsonAnswer, rateLimitHeaders, textAnswer, type Headers, type HttpAnswer } from '../http/answer.js';
 import type { RouteRequest, Router } from '../http/router.js';
 import type { Services } from '../services.js';
 
@@ -79,10 +79,11 @@ function refusalObject(id: string | number | null, error: ServiceError): unknown
 
 export function registerMcp(router: Router, services: Services): void {
   const serve = async ({ snapshot, headers, body }: RouteRequest): Promise<HttpAnswer> => {
-    let caller: AuthenticatedCaller;
+    const authenticated = await authenticateRequest(services, snapshot);
+    if (authenticated instanceof Error) return errorAnswer(authenticated, {}, snapshot.requestId);
+    const caller: AuthenticatedCaller = authenticated;
     let toolset: Toolset;
     try {
-      caller = await services.stores.authenticate(snapshot.headers, snapshot.address);
       toolset = toolsetFor(snapshot.query.profile ?? null);
     } catch (error) {
       return errorAnswer(error, {}, snapshot.requestId);
@@ -93,9 +94,14 @@ export function registerMcp(router: Router, services: Services): void {
     const text = (body ?? Buffer.alloc(0)).toString('utf8');
     const run = async (parsedBody?: unknown): Promise<MessageOutcome> => {
       const access: { refused: ServiceError | null } = { refused: null };
-      const invoke = catalogToolInvoker(services, caller, (error) => {
-        access.refused ??= error;
-      });
+      const invoke = catalogToolInvoker(
+        services,
+        caller,
+        (error) => {
+          access.refused ??= error;
+        },
+        snapshot.report,
+      );
       const response = await handleStatelessRequest({ url, headers: requestHeaders, body: text, parsedBody }, toolset, invoke);
       return { response, refused: access.refused };
     };

@@ -89,6 +89,7 @@ export async function openFleetStores(options: FleetStoresOptions): Promise<Stor
       if (key !== null) await snapshot.refresh();
       return key;
     },
+    onLedgerCommit: (listener) => ledger.onCommit(listener),
     close: () => {
       if (closing !== null) return closing;
       closing = (async () => {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { LedgerCommit } from '../ledger-writer.js';
 import type { LedgerRow } from '../records.js';
 
 interface Batch {
@@ -27,6 +28,7 @@ export class PostgresLedger {
   private openBatch: Batch | null = null;
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
+  private readonly commitListeners: ((commit: LedgerCommit) => void)[] = [];
 
   constructor(
     private readonly pool: pg.Pool,
@@ -39,6 +41,11 @@ export class PostgresLedger {
     batch.rows.push(row);
     if (batch.rows.length >= (this.options.maxRowsPerCommit ?? 512)) this.sendOpenBatch();
     return batch.committed;
+  }
+
+  /** Called after every batch's commit: its rows and how long the INSERT and its commit took. */
+  onCommit(listener: (commit: LedgerCommit) => void): void {
+    this.commitListeners.push(listener);
   }
 
   /** Credits billed to `tenant` since `sinceMs` (the month total Redis is seeded from). */
@@ -86,10 +93,15 @@ export class PostgresLedger {
       return `($${first + 1}, $${first + 2}, $${first + 3}, $${first + 4}, $${first + 5})`;
     });
     // one statement outside a transaction block is its own transaction: one commit per batch
+    const started = process.hrtime.bigint();
     const commit = this.pool
       .query(`INSERT INTO usage_ledger (tenant, route, credits, at, request_id) VALUES ${tuples.join(', ')}`, values)
       .then(
-        () => batch.resolve(),
+        () => {
+          const report: LedgerCommit = { rows: batch.rows.length, commitSeconds: Number(process.hrtime.bigint() - started) / 1e9 };
+          for (const listener of this.commitListeners) listener(report);
+          batch.resolve();
+        },
         (error: Error) => batch.reject(new Error(`usage ledger write failed: ${error.message}`)),
       );
     this.inFlight.add(commit);
