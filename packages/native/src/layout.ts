@@ -20,6 +20,8 @@ export interface IndexManifest {
 }
 
 export const MANIFEST_FILE = 'index.json';
+/** Vector dimensions of a new index (the default embedder's). */
+export const DEFAULT_VECTOR_DIMENSIONS = 128;
 export const LEDGER_FILE = 'ledger.jsonl';
 /** Hidden text of crawled pages, one line per page that hid some (written by ingest, read by the risk flags). */
 export const HIDDEN_TEXT_FILE = 'hidden-text.jsonl';

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addon } from './addon.js';
-import { readManifest, shardDirectory, writeManifest, type IndexManifest } from './layout.js';
+import { DEFAULT_VECTOR_DIMENSIONS, readManifest, shardDirectory, writeManifest, type IndexManifest } from './layout.js';
 
 /** The stamp in each shard directory: which shard of which index it is. */
 export const SHARD_STAMP_FILE = 'shard.json';
@@ -54,7 +54,7 @@ function hasIndex(directory: string): boolean {
  * recorded is adopted when every shard it counts is there (a missing one stays unrecorded and
  * reads as down).
  */
-export function ensureManifest(dataDir: string, shards: number, dimensions = 128): IndexManifest {
+export function ensureManifest(dataDir: string, shards: number, dimensions = DEFAULT_VECTOR_DIMENSIONS): IndexManifest {
   const existing = readManifest(dataDir);
   if (existing) return existing.shard_ids ? existing : adoptShardSet(dataDir, existing);
   if (!Number.isInteger(shards) || shards < 1) throw new Error(`shard count must be a positive integer, got ${shards}`);

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import type { DestinationStream } from 'pino';
 import { EvidencePool, HiddenTextIndex, LedgerIndex, PageGraph } from '@evidence/evidence';
-import { ensureManifest, HIDDEN_TEXT_FILE, LEDGER_FILE, LINKS_FILE } from '@evidence/native';
+import { DEFAULT_VECTOR_DIMENSIONS, ensureManifest, HIDDEN_TEXT_FILE, LEDGER_FILE, LINKS_FILE, readManifest } from '@evidence/native';
 import { ShardPool } from '@evidence/pool';
 import { openStores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
@@ -36,7 +36,8 @@ export interface StartOptions {
  * transport: the HTTP server and the MCP stdio server both start from here.
  */
 export async function openServices(config: ServerConfig): Promise<Services> {
-  const manifest = ensureManifest(config.dataDir, config.shards);
+  // SHARDS=0 on a DATA_DIR without an index configures no shards (readiness 503) and creates nothing.
+  const manifest = config.shards === 0 ? (readManifest(config.dataDir) ?? { shards: 0, dimensions: DEFAULT_VECTOR_DIMENSIONS, created_at: 0 }) : ensureManifest(config.dataDir, config.shards);
   const stores = await openStores({
     dataDir: config.dataDir,
     keyRefreshMs: config.keyRefreshMs,

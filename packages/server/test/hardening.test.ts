@@ -4,10 +4,12 @@
  * after it. Raw TCP where fetch cannot say it (pipelining, odd Host values, HEAD, HTTP/1.0,
  * malformed request lines).
  */
-import { renameSync, mkdirSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { shardDirectory } from '@evidence/native';
+import { readConfig, startServer } from '@evidence/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveKey, ledgerOf, withKey } from './accounts-helpers.js';
 import { passage, startTestServer, type TestServer } from './fixture.js';
@@ -271,4 +273,26 @@ describe('hardening: a shard lost while the service was down is down, never comp
       }
     });
   }
+});
+
+describe('hardening: SHARDS=0 configures no shards', () => {
+  it('readiness answers 503, a search 503 without retry-after and free, and nothing is created on disk', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'no-shards-'));
+    const server = await startServer(readConfig({ DATA_DIR: dataDir, PORT: '0', SHARDS: '0', LOG_LEVEL: 'silent' }));
+    try {
+      const base = `http://127.0.0.1:${server.port}`;
+      const ready = await fetch(`${base}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.text()).toMatch(/no shards configured/);
+      const key = (await server.services.stores.ensureDevelopmentKey())!;
+      const search = await fetch(`${base}/search?q=bread`, { headers: { 'x-api-key': key } });
+      expect(search.status).toBe(503);
+      expect(search.headers.get('retry-after')).toBeNull();
+      expect(existsSync(join(dataDir, 'index.json'))).toBe(false);
+      expect(existsSync(join(dataDir, 'shards'))).toBe(false);
+    } finally {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
