@@ -7,6 +7,7 @@ import {
   type PlanRow,
   type TenantRow,
 } from './account-rows.js';
+import { AccountsAdminError, chooseLiveKey, planFromChange, requireName, type KeySelector, type PlanChange } from './console-rules.js';
 import type { RegistryAdmin } from './registry-admin.js';
 import { generateApiKey, hashApiKey, last4Of, lookupIdOf } from './api-key-format.js';
 import {
@@ -20,38 +21,7 @@ import {
   type Tenant,
 } from './records.js';
 
-/** An operator mistake (unknown tenant, duplicate label...): the console prints it and exits 1. */
-export class AccountsAdminError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'AccountsAdminError';
-  }
-}
-
-export interface PlanChange {
-  name: string;
-  ratePerMin?: number;
-  monthlyCredits?: number;
-  hardCap?: boolean;
-  meteredBilling?: boolean;
-}
-
-export type KeySelector = { tenant: string; label: string } | { tenant: string; last4: string };
-
-function requireName(what: string, value: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '' || trimmed.length > 200 || /[\u0000-\u001f\u007f]/.test(trimmed)) {
-    throw new AccountsAdminError(`invalid ${what}: expected 1 to 200 printable characters`);
-  }
-  return trimmed;
-}
-
-function requireCount(what: string, value: number, minimum: number): number {
-  if (!Number.isSafeInteger(value) || value < minimum) {
-    throw new AccountsAdminError(`invalid ${what}: expected an integer of at least ${minimum}`);
-  }
-  return value;
-}
+export { AccountsAdminError, type KeySelector, type PlanChange };
 
 /**
  * The console's operations on keys, tenants and plans. The CLI drives it, and so can tests and
@@ -135,21 +105,7 @@ export class AccountsAdmin implements RegistryAdmin {
     return this.database
       .transaction(() => {
         const existing = this.getPlan(name);
-        if (existing === null) {
-          const missing = (['ratePerMin', 'monthlyCredits', 'hardCap', 'meteredBilling'] as const).filter(
-            (field) => change[field] === undefined,
-          );
-          if (missing.length > 0) {
-            throw new AccountsAdminError(`new plan ${name} needs every field; missing: ${missing.join(', ')}`);
-          }
-        }
-        const plan: Plan = {
-          name,
-          ratePerMin: requireCount('rate per minute', change.ratePerMin ?? existing!.ratePerMin, 1),
-          monthlyCredits: requireCount('monthly credits', change.monthlyCredits ?? existing!.monthlyCredits, 0),
-          hardCap: change.hardCap ?? existing!.hardCap,
-          meteredBilling: change.meteredBilling ?? existing!.meteredBilling,
-        };
+        const plan = planFromChange(name, change, existing);
         const parameters = {
           ...plan,
           hardCap: plan.hardCap ? 1 : 0,
@@ -301,21 +257,9 @@ export class AccountsAdmin implements RegistryAdmin {
     this.requireTenant(selector.tenant);
     if ('label' in selector) {
       const row = this.statements.selectLiveKeyByLabel.get(selector.tenant, selector.label);
-      if (row === undefined) {
-        throw new AccountsAdminError(`tenant ${selector.tenant} has no live key labelled ${selector.label}`);
-      }
-      return row;
+      return chooseLiveKey(selector, row === undefined ? [] : [row]);
     }
-    const rows = this.statements.selectLiveKeysByLast4.all(selector.tenant, selector.last4.toLowerCase());
-    if (rows.length === 0) {
-      throw new AccountsAdminError(`tenant ${selector.tenant} has no live key ending in ${selector.last4}`);
-    }
-    if (rows.length > 1) {
-      throw new AccountsAdminError(
-        `tenant ${selector.tenant} has ${rows.length} live keys ending in ${selector.last4}: revoke by label`,
-      );
-    }
-    return rows[0];
+    return chooseLiveKey(selector, this.statements.selectLiveKeysByLast4.all(selector.tenant, selector.last4.toLowerCase()));
   }
 
   private insertKey(tenant: string, label: string, now: number): IssuedKey {

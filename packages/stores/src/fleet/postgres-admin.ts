@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { AccountsAdminError, type KeySelector, type PlanChange } from '../accounts-admin.js';
+import { AccountsAdminError, chooseLiveKey, planFromChange, requireName, type KeySelector, type PlanChange } from '../console-rules.js';
 import { generateApiKey, hashApiKey, last4Of, lookupIdOf } from '../api-key-format.js';
 import {
   DEFAULT_PLAN_NAME,
@@ -55,21 +55,6 @@ function listingFromPostgres(row: KeyRow): KeyListing {
 const KEY_COLUMNS = 'id, tenant, label, last4, created_at, revoked_at';
 const UNIQUE_VIOLATION = '23505';
 
-function requireName(what: string, value: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '' || trimmed.length > 200 || /[\u0000-\u001f\u007f]/.test(trimmed)) {
-    throw new AccountsAdminError(`invalid ${what}: expected 1 to 200 printable characters`);
-  }
-  return trimmed;
-}
-
-function requireCount(what: string, value: number, minimum: number): number {
-  if (!Number.isSafeInteger(value) || value < minimum) {
-    throw new AccountsAdminError(`invalid ${what}: expected an integer of at least ${minimum}`);
-  }
-  return value;
-}
-
 /**
  * The console's operations against the fleet's PostgreSQL registry: the same rules and messages
  * as the SQLite `AccountsAdmin`. Every change notifies the fleet (a trigger), so each node
@@ -94,21 +79,7 @@ export class PostgresAccountsAdmin implements RegistryAdmin {
     return inTransaction(this.pool, async (client) => {
       const locked = await client.query<PlanRow>('SELECT * FROM plans WHERE name = $1 FOR UPDATE', [name]);
       const existing = locked.rows.length === 0 ? null : planFromPostgres(locked.rows[0]);
-      if (existing === null) {
-        const missing = (['ratePerMin', 'monthlyCredits', 'hardCap', 'meteredBilling'] as const).filter(
-          (field) => change[field] === undefined,
-        );
-        if (missing.length > 0) {
-          throw new AccountsAdminError(`new plan ${name} needs every field; missing: ${missing.join(', ')}`);
-        }
-      }
-      const plan: Plan = {
-        name,
-        ratePerMin: requireCount('rate per minute', change.ratePerMin ?? existing!.ratePerMin, 1),
-        monthlyCredits: requireCount('monthly credits', change.monthlyCredits ?? existing!.monthlyCredits, 0),
-        hardCap: change.hardCap ?? existing!.hardCap,
-        meteredBilling: change.meteredBilling ?? existing!.meteredBilling,
-      };
+      const plan = planFromChange(name, change, existing);
       await client.query(
         `INSERT INTO plans (name, rate_per_min, monthly_credits, hard_cap, metered_billing, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6)
@@ -262,29 +233,12 @@ export class PostgresAccountsAdmin implements RegistryAdmin {
 
   private async requireLiveKey(selector: KeySelector, client: pg.PoolClient): Promise<KeyRow> {
     await this.requireTenant(selector.tenant, client);
-    if ('label' in selector) {
-      const result = await client.query<KeyRow>(
-        `SELECT ${KEY_COLUMNS} FROM keys WHERE tenant = $1 AND label = $2 AND revoked_at IS NULL FOR UPDATE`,
-        [selector.tenant, selector.label],
-      );
-      if (result.rows.length === 0) {
-        throw new AccountsAdminError(`tenant ${selector.tenant} has no live key labelled ${selector.label}`);
-      }
-      return result.rows[0];
-    }
+    const [column, value] = 'label' in selector ? ['label', selector.label] : ['last4', selector.last4.toLowerCase()];
     const result = await client.query<KeyRow>(
-      `SELECT ${KEY_COLUMNS} FROM keys WHERE tenant = $1 AND last4 = $2 AND revoked_at IS NULL FOR UPDATE`,
-      [selector.tenant, selector.last4.toLowerCase()],
+      `SELECT ${KEY_COLUMNS} FROM keys WHERE tenant = $1 AND ${column} = $2 AND revoked_at IS NULL FOR UPDATE`,
+      [selector.tenant, value],
     );
-    if (result.rows.length === 0) {
-      throw new AccountsAdminError(`tenant ${selector.tenant} has no live key ending in ${selector.last4}`);
-    }
-    if (result.rows.length > 1) {
-      throw new AccountsAdminError(
-        `tenant ${selector.tenant} has ${result.rows.length} live keys ending in ${selector.last4}: revoke by label`,
-      );
-    }
-    return result.rows[0];
+    return chooseLiveKey(selector, result.rows);
   }
 
   private async insertKey(client: pg.PoolClient, tenant: string, label: string, now: number): Promise<IssuedKey> {

@@ -1,5 +1,5 @@
 import { errors } from '@evidence/schemas';
-import type { AccountStatus } from '../account-status.js';
+import { accountStatusOf, type AccountStatus } from '../account-status.js';
 import { MINUTE_MS, minuteIndexOf, nextPeriodStartMsOf, periodStartMsOf, secondsUntilNextMinute } from '../billing-period.js';
 import type { RegistrySnapshot } from '../key-registry-snapshot.js';
 import type { Meter, Reservation, ReserveRequest } from '../meter.js';
@@ -221,21 +221,7 @@ export class RedisMeter implements Meter {
       if (attempt >= 2) throw asStoreError(new Error('month total could not be seeded'), 'Redis (meter)');
       await this.seed(tenant, periodStartMs, String(reply[1]));
     }
-    const remaining = plan.monthlyCredits === 0 ? null : Math.max(0, plan.monthlyCredits - used);
-    return {
-      tenant,
-      plan: plan.name,
-      rate_per_min: plan.ratePerMin,
-      monthly_credits: plan.monthlyCredits,
-      credits_used_this_period: used,
-      credits_remaining: remaining,
-      period_start_unix: Math.floor(periodStartMs / 1000),
-      hard_cap: plan.hardCap,
-      metered_billing: plan.meteredBilling,
-      monthly_quota: plan.monthlyCredits,
-      usage_this_period: used,
-      quota_remaining: remaining,
-    };
+    return accountStatusOf(tenant, plan, used, periodStartMs);
   }
 
   flush(): Promise<void> {
