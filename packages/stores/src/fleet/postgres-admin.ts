@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { AccountsAdminError, chooseLiveKey, planFromChange, requireName, type KeySelector, type PlanChange } from '../console-rules.js';
+import { listingFromRow, type KeyRow } from '../account-rows.js';
 import { generateApiKey, hashApiKey, last4Of, lookupIdOf } from '../api-key-format.js';
 import {
   DEFAULT_PLAN_NAME,
@@ -25,15 +26,6 @@ interface PlanRow {
   metered_billing: boolean;
 }
 
-interface KeyRow {
-  id: number;
-  tenant: string;
-  label: string;
-  last4: string;
-  created_at: number;
-  revoked_at: number | null;
-}
-
 export function planFromPostgres(row: PlanRow): Plan {
   return {
     name: row.name,
@@ -46,10 +38,6 @@ export function planFromPostgres(row: PlanRow): Plan {
 
 function tenantFromPostgres(row: { name: string; plan: string; suspended: boolean; created_at: number }): Tenant {
   return { name: row.name, plan: row.plan, suspended: row.suspended, createdAt: row.created_at };
-}
-
-function listingFromPostgres(row: KeyRow): KeyListing {
-  return { tenant: row.tenant, label: row.label, last4: row.last4, createdAt: row.created_at, revokedAt: row.revoked_at };
 }
 
 const KEY_COLUMNS = 'id, tenant, label, last4, created_at, revoked_at';
@@ -180,7 +168,7 @@ export class PostgresAccountsAdmin implements RegistryAdmin {
       const current = await this.requireLiveKey(selector, client);
       const now = Date.now();
       await client.query('UPDATE keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [now, current.id]);
-      return { ...listingFromPostgres(current), revokedAt: now };
+      return { ...listingFromRow(current), revokedAt: now };
     });
   }
 
@@ -191,7 +179,7 @@ export class PostgresAccountsAdmin implements RegistryAdmin {
         : await this.pool.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM keys WHERE tenant = $1 ORDER BY label, created_at, id`, [
             options.tenant,
           ]);
-    return result.rows.map(listingFromPostgres);
+    return result.rows.map(listingFromRow);
   }
 
   async hasLiveKey(tenant: string, label: string, on: Queryable = this.pool): Promise<boolean> {
