@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import { ShardReader, readManifest, shardDirectory } from '@evidence/native';
+import { ShardReader, readManifest, shardDirectory, shardOptionsOf } from '@evidence/native';
 import type { LoadFigures } from './report.js';
 
 export interface ServerProcess {
@@ -66,7 +66,7 @@ export function passagesInIndex(dataDir: string): number {
   if (!manifest) return 0;
   let total = 0;
   for (let shard = 0; shard < manifest.shards; shard++) {
-    const reader = ShardReader.open(shardDirectory(dataDir, shard), { dimensions: manifest.dimensions });
+    const reader = ShardReader.open(shardDirectory(dataDir, shard), shardOptionsOf(manifest));
     total += reader.numDocs();
     reader.close();
   }

@@ -8,6 +8,7 @@
  *                              skipped with a message and the others run
  */
 import { Bench } from 'tinybench';
+import { embedGroup } from './micro/embed.js';
 import { groundGroup } from './micro/ground.js';
 import { isUnavailable, selectGroups, type MicroGroup, type MicroTask } from './micro/group.js';
 import { mergeGroup } from './micro/merge.js';
@@ -16,7 +17,7 @@ import { shardSearchGroup } from './micro/shard-search.js';
 import { outcomeOf, tableRows, type TaskOutcome } from './micro/table.js';
 import { transferGroup } from './micro/transfer.js';
 
-const GROUPS: readonly MicroGroup[] = [parseGroup, shardSearchGroup, mergeGroup, transferGroup, groundGroup];
+const GROUPS: readonly MicroGroup[] = [parseGroup, shardSearchGroup, mergeGroup, transferGroup, groundGroup, embedGroup];
 
 function timePerTask(): number {
   const raw = process.env.BENCH_MS;

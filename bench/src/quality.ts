@@ -4,16 +4,23 @@
  * each search mode beside MiniSearch and Orama on the same files and the same cleaned queries.
  * nDCG@10 and recall@100 per engine; time per query; a markdown table; bench/out/quality.json.
  *
- * Environment: IR_DATA_DIR, SHARDS (default 2), QUALITY_SETS (default msmarco,dbpedia).
+ * Ours runs once per embedder (QUALITY_EMBEDDERS, default bge-small-en-v1.5-q then hashing): the
+ * keyword row once, semantic and hybrid per embedder. A model's passage vectors are computed
+ * once and kept in bench/out/vectors (the first run embeds about 10,000 passages: a few minutes).
+ *
+ * Environment: IR_DATA_DIR, SHARDS (default 2), QUALITY_SETS (default msmarco,dbpedia),
+ * QUALITY_EMBEDDERS (default bge-small-en-v1.5-q,hashing).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_EMBEDDER, embedderSpec, OnnxEmbedder, type EmbedderSpec } from '@evidence/embedders';
 import { engineVersion } from '@evidence/native';
 import { CLEANING_NOTE, cleanQuery } from './quality/clean.js';
 import { loadSet } from './quality/dataset.js';
 import { ndcgByQuery, runQueries, sameRankings, score, type Run } from './quality/evaluate.js';
 import { BOOTSTRAP_SAMPLES, describeDifference, pairedDifference, type PairedDifference } from './quality/paired.js';
-import { SEARCH_MODES, buildOurIndex, type SearchMode } from './quality/ours.js';
+import { corpusVectors } from './quality/model-vectors.js';
+import { buildOurIndex, type ModelVectors, type SearchMode } from './quality/ours.js';
 import { buildMiniSearch, buildOrama, type PeerIndex } from './quality/peers.js';
 import { label, markdownTable, textTable, type Row } from './quality/report.js';
 
@@ -22,6 +29,13 @@ const dataRoot = resolve(process.cwd(), process.env.IR_DATA_DIR || '../shared/da
 const shards = Number(process.env.SHARDS || 2);
 const setNames = (process.env.QUALITY_SETS || 'msmarco,dbpedia').split(',').map((name) => name.trim()).filter(Boolean);
 const outFile = resolve(process.cwd(), 'bench/out/quality.json');
+const embedders: EmbedderSpec[] = (process.env.QUALITY_EMBEDDERS || `${DEFAULT_EMBEDDER},hashing`).split(',').map((name) => {
+  const spec = embedderSpec(name.trim());
+  if (!spec) throw new Error(`QUALITY_EMBEDDERS: no embedder named ${name}`);
+  return spec;
+});
+const vectorCache = resolve(process.cwd(), 'bench/out/vectors');
+const model = embedders.some((spec) => spec.runs === 'model') ? await OnnxEmbedder.open({}) : null;
 
 // The judged sets (queries, corpus, relevance judgements) are not in the repository.
 const missingSets = setNames.filter((name) => !existsSync(join(dataRoot, name)));
@@ -63,36 +77,53 @@ for (const name of setNames) {
   const changed = set.queries.filter((query) => cleaned.get(query.id) !== query.text).length;
   const setRows: Row[] = [];
 
-  // Ours, every mode, through the pool.
-  const ours = await buildOurIndex(set.corpus, shards, name);
-  const runs = new Map<SearchMode, Run>();
-  try {
-    for (const mode of SEARCH_MODES) {
-      runs.set(mode, await runQueries((query, limit) => ours.search(query, limit, mode), set.queries, cleaned, LIMIT));
+  // Ours, through the pool: keyword once, semantic and hybrid with each embedder's vectors.
+  const runs = new Map<string, Run>();
+  let keyword: Run | undefined;
+  let passagesPerShard: number[] = [];
+  for (const spec of embedders) {
+    let vectors: ModelVectors | undefined;
+    if (spec.runs === 'model') {
+      const queryVectors = new Map<string, number[]>();
+      vectors = {
+        spec,
+        passages: await corpusVectors(name, set.corpus, model!, vectorCache),
+        async queryVector(text) {
+          let vector = queryVectors.get(text);
+          if (!vector) queryVectors.set(text, (vector = Array.from((await model!.embed([text], 'query'))[0])));
+          return vector;
+        },
+      };
     }
-  } finally {
-    await ours.close();
+    const ours = await buildOurIndex(set.corpus, shards, name, vectors);
+    passagesPerShard = ours.passagesPerShard;
+    try {
+      const modes: SearchMode[] = keyword ? ['semantic', 'hybrid'] : ['keyword', 'semantic', 'hybrid'];
+      for (const mode of modes) {
+        const run = await runQueries((query, limit) => ours.search(query, limit, mode), set.queries, cleaned, LIMIT);
+        if (mode === 'keyword') keyword = run;
+        const label = mode === 'keyword' ? mode : `${mode} (${spec.name})`;
+        runs.set(label, run);
+        setRows.push({
+          set: name,
+          engine: 'ours',
+          mode: label,
+          analyser: 'tantivy simple tokenizer, lower-case, ASCII folding, Snowball English',
+          ...score(set, run),
+          msPerQuery: run.msPerQuery,
+          buildSeconds: ours.buildMs / 1000,
+          note: mode !== 'keyword' && sameRankings(keyword!, run) ? 'rankings identical to keyword' : undefined,
+        });
+      }
+    } finally {
+      await ours.close();
+    }
   }
-  const keyword = runs.get('keyword')!;
   const status = {
-    semanticEqualsKeyword: sameRankings(keyword, runs.get('semantic')!),
-    hybridEqualsKeyword: sameRankings(keyword, runs.get('hybrid')!),
+    semanticEqualsKeyword: embedders.some((spec) => sameRankings(keyword!, runs.get(`semantic (${spec.name})`)!)),
+    hybridEqualsKeyword: embedders.some((spec) => sameRankings(keyword!, runs.get(`hybrid (${spec.name})`)!)),
   };
   modeStatus[name] = status;
-  for (const mode of SEARCH_MODES) {
-    const run = runs.get(mode)!;
-    const same = mode !== 'keyword' && (mode === 'semantic' ? status.semanticEqualsKeyword : status.hybridEqualsKeyword);
-    setRows.push({
-      set: name,
-      engine: 'ours',
-      mode,
-      analyser: 'tantivy simple tokenizer, lower-case, ASCII folding, Snowball English; title boost 1.5',
-      ...score(set, run),
-      msPerQuery: run.msPerQuery,
-      buildSeconds: ours.buildMs / 1000,
-      note: same ? 'rankings identical to keyword: mode not honoured yet' : undefined,
-    });
-  }
 
   // Peers, in this thread.
   const peers: PeerIndex[] = [
@@ -111,16 +142,20 @@ for (const name of setNames) {
 
   // Paired per-query comparisons of nDCG@10: is a gap between two rows more than noise?
   const byQuery = (run: Run) => ndcgByQuery(set, run);
-  const pairs: Array<[string, Run, Run]> = [
-    ['ours / hybrid - ours / keyword', runs.get('hybrid')!, keyword],
-    ['ours / semantic - ours / keyword', runs.get('semantic')!, keyword],
-    [`ours / keyword - ${bestPeer!.label}`, keyword, bestPeer!.run],
-  ];
+  const pairs: Array<[string, Run, Run]> = [];
+  for (const spec of embedders) {
+    const hybrid = runs.get(`hybrid (${spec.name})`)!;
+    const semantic = runs.get(`semantic (${spec.name})`)!;
+    pairs.push([`ours / hybrid (${spec.name}) - ours / keyword`, hybrid, keyword!]);
+    pairs.push([`ours / semantic (${spec.name}) - ours / keyword`, semantic, keyword!]);
+    pairs.push([`ours / hybrid (${spec.name}) - ours / semantic (${spec.name})`, hybrid, semantic]);
+  }
+  pairs.push([`ours / keyword - ${bestPeer!.label}`, keyword!, bestPeer!.run]);
   const setComparisons = pairs.map(([comparison, a, b]) => ({ set: name, comparison, ...pairedDifference(byQuery(a), byQuery(b)) }));
   comparisons.push(...setComparisons);
 
   const judged = setRows[0].judgedQueries;
-  console.log(`\n## ${name}: ${set.corpus.length} passages (ours: ${ours.passagesPerShard.join(' + ')} per shard), ${set.queries.length} queries, ${judged} with a judgement >= 1 (metrics averaged over these), ${changed} queries changed by cleaning${set.qrelsHeader ? '' : '; qrels file has no header line'}`);
+  console.log(`\n## ${name}: ${set.corpus.length} passages (ours: ${passagesPerShard.join(' + ')} per shard), ${set.queries.length} queries, ${judged} with a judgement >= 1 (metrics averaged over these), ${changed} queries changed by cleaning${set.qrelsHeader ? '' : '; qrels file has no header line'}`);
   console.log(textTable(setRows));
   console.log('\nnDCG@10, paired by query:');
   for (const entry of setComparisons) console.log(`  ${entry.comparison}: ${describeDifference(entry)}`);
@@ -129,7 +164,7 @@ for (const name of setNames) {
   setSummaries.push({
     name,
     passages: set.corpus.length,
-    passagesPerShard: ours.passagesPerShard,
+    passagesPerShard,
     queries: set.queries.length,
     judgedQueries: judged,
     judgedQueriesGrade2: setRows[0].judgedQueriesGrade2,
@@ -146,10 +181,12 @@ const notes = [
   'recall@100: relevant = grade >= 1 on both sets (for msmarco / TREC DL the recall convention is grade >= 2: see recall100Grade2 in the JSON)',
   'means over queries with at least one judgement >= 1; every query is run and timed',
   'ms/query: mean over the queries run one at a time after 3 untimed warm-up queries; ours goes through the ShardPool (worker threads, MessagePack, merge), peers run in-process',
-  'build s: ours = write + embed + HNSW + commit + pool start; peers = indexing in memory',
+  'build s: ours = write + HNSW + commit + pool start, with the hashing embedder embedding at write; a model\'s passage vectors are computed beforehand (once, cached) and written as precomputed vectors; peers = indexing in memory',
+  `hybrid with a model: keyword_weight x BM25 / S + cosine_weight x max(0, (cosine - cosine_floor) / (1 - cosine_floor)), the embedder's VectorScoring (${embedders.filter((spec) => spec.scoring).map((spec) => `${spec.name}: ${JSON.stringify(spec.scoring)}`).join('; ')}), chosen by npm run bench:fusion on msmarco`,
   'ours: FNV-1a(_id) % SHARDS, per-shard BM25 statistics; peers: default BM25(+) parameters, fields title and text unboosted',
   `paired differences: per-query nDCG@10 of the first row minus the second, 95% interval from ${BOOTSTRAP_SAMPLES} bootstrap resamples of the queries (fixed seed); an interval that holds 0 is a gap these queries cannot tell from noise`,
 ];
+await model?.close();
 const elapsedSeconds = (performance.now() - started) / 1000;
 const markdown = markdownTable(rows);
 console.log(`\n${markdown}\n`);

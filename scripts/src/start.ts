@@ -6,7 +6,7 @@ import { closeSync, existsSync, mkdirSync, openSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { readManifest, shardDirectory, COMMIT_FILE } from '@evidence/native';
 import { createProgressReporter, formatSummary, ingestFiles } from '@evidence/ingest';
-import { logListening, readConfig, startServer } from '@evidence/server';
+import { embedderForIndex, logListening, readConfig, startServer } from '@evidence/server';
 import { writeDemoCorpus } from './demo-corpus.js';
 import { AGGREGATORS, DEMO_OWNERS, RELEASE_WIRES, WIRES } from './demo/hosts.js';
 
@@ -19,7 +19,7 @@ function hasCommittedIndex(dataDir: string): boolean {
   return false;
 }
 
-async function buildDemoIndex(dataDir: string, shards: number, passages: number): Promise<void> {
+async function buildDemoIndex(dataDir: string, shards: number, passages: number, embedder: { name: string; dimensions: number }): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const corpusPath = join(dataDir, 'demo-corpus.jsonl');
   console.error(`no index in ${dataDir}: building the demo corpus (${passages} passages)`);
@@ -46,6 +46,7 @@ async function buildDemoIndex(dataDir: string, shards: number, passages: number)
     const summary = await ingestFiles([corpusPath], {
       dataDir,
       shards,
+      embedder,
       onProgress: (progress) => reporter.onProgress(progress),
       log: (line) => reporter.log(line),
     });
@@ -61,7 +62,8 @@ const config = readConfig();
 if (!hasCommittedIndex(config.dataDir)) {
   const passages = Number(process.env.DEMO_PASSAGES || 20_000);
   if (!Number.isInteger(passages) || passages < 1) throw new Error(`invalid DEMO_PASSAGES: expected a positive integer, got "${process.env.DEMO_PASSAGES}"`);
-  await buildDemoIndex(config.dataDir, config.shards, passages);
+  // Keyword search serves as soon as this returns; a model's vectors are made by the server in the background.
+  await buildDemoIndex(config.dataDir, config.shards, passages, embedderForIndex(config.embedder, readManifest(config.dataDir)));
 }
 
 const server = await startServer(config);

@@ -4,7 +4,7 @@
  * merge).
  */
 import { unpack } from 'msgpackr';
-import { ShardReader, readManifest, shardDirectory } from '@evidence/native';
+import { ShardReader, readManifest, shardDirectory, shardOptionsOf } from '@evidence/native';
 import { ShardPool } from '@evidence/pool';
 import { BENCH_QUERIES } from '../queries.js';
 import type { MicroGroup } from './group.js';
@@ -23,11 +23,11 @@ export const shardSearchGroup: MicroGroup = {
     if (!manifest) {
       return { unavailable: `no index in ${dataDir}: set DATA_DIR, or build one with npm start (demo corpus) or npm run ingest` };
     }
-    const reader = ShardReader.open(shardDirectory(dataDir, 0), { dimensions: manifest.dimensions });
-    const pool = new ShardPool({ dataDir, shards: manifest.shards, replicas: Number(process.env.REPLICAS || 1), dimensions: manifest.dimensions, maxQueue: 1024 });
+    const reader = ShardReader.open(shardDirectory(dataDir, 0), shardOptionsOf(manifest));
+    const pool = new ShardPool({ dataDir, shards: manifest.shards, replicas: Number(process.env.REPLICAS || 1), shardOptions: shardOptionsOf(manifest), maxQueue: 1024 });
     let passages = 0;
     for (let shard = 0; shard < manifest.shards; shard++) {
-      const counted = ShardReader.open(shardDirectory(dataDir, shard), { dimensions: manifest.dimensions });
+      const counted = ShardReader.open(shardDirectory(dataDir, shard), shardOptionsOf(manifest));
       passages += counted.numDocs();
       counted.close();
     }

@@ -6,7 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ShardWriter, ensureManifest, shardDirectory, type Passage } from '@evidence/native';
+import type { EmbedderSpec } from '@evidence/embedders';
+import { ShardWriter, ensureManifest, shardDirectory, shardOptionsOf, type Passage, type VectorScoring } from '@evidence/native';
 import { ShardPool, type PoolSearchRequest } from '@evidence/pool';
 import type { CorpusDoc } from './dataset.js';
 
@@ -61,19 +62,33 @@ export interface OurIndex {
   passagesPerShard: number[];
   /** Writing, embedding, HNSW, commit, and opening the pool (first answer), ms. */
   buildMs: number;
-  search(query: string, limit: number, mode: SearchMode): Promise<string[]>;
+  search(query: string, limit: number, mode: SearchMode, scoring?: VectorScoring): Promise<string[]>;
   close(): Promise<void>;
 }
 
-export async function buildOurIndex(corpus: CorpusDoc[], shards: number, label: string): Promise<OurIndex> {
+/**
+ * A model's vectors for the index: the passages' (in corpus order, precomputed as the background
+ * embedder would store them) and the query vector of a text. Without it, the hashing embedder.
+ */
+export interface ModelVectors {
+  spec: EmbedderSpec;
+  passages: Float32Array[];
+  queryVector(text: string): Promise<number[]>;
+}
+
+export async function buildOurIndex(corpus: CorpusDoc[], shards: number, label: string, model?: ModelVectors): Promise<OurIndex> {
   const started = performance.now();
   const dataDir = mkdtempSync(join(tmpdir(), `quality-${label}-`));
-  const manifest = ensureManifest(dataDir, shards);
+  const manifest = model ? ensureManifest(dataDir, shards, model.spec) : ensureManifest(dataDir, shards);
   const byShard: Passage[][] = Array.from({ length: manifest.shards }, () => []);
-  for (const doc of corpus) byShard[fnv1a32(doc.id) % manifest.shards].push(passageFor(doc));
+  corpus.forEach((doc, at) => {
+    const passage = passageFor(doc);
+    if (model) passage.embedding = Array.from(model.passages[at]);
+    byShard[fnv1a32(doc.id) % manifest.shards].push(passage);
+  });
   const passagesPerShard: number[] = [];
   for (let shard = 0; shard < manifest.shards; shard++) {
-    const writer = ShardWriter.open(shardDirectory(dataDir, shard), { dimensions: manifest.dimensions });
+    const writer = ShardWriter.open(shardDirectory(dataDir, shard), shardOptionsOf(manifest));
     try {
       const passages = byShard[shard];
       for (let start = 0; start < passages.length; start += 1000) writer.add(passages.slice(start, start + 1000));
@@ -82,11 +97,19 @@ export async function buildOurIndex(corpus: CorpusDoc[], shards: number, label: 
       writer.close();
     }
   }
-  const pool = new ShardPool({ dataDir, shards: manifest.shards, replicas: 1, dimensions: manifest.dimensions, maxQueue: 1024 });
-  const search = async (query: string, limit: number, mode: SearchMode): Promise<string[]> => {
+  const pool = new ShardPool({
+    dataDir,
+    shards: manifest.shards,
+    replicas: 1,
+    shardOptions: shardOptionsOf(manifest),
+    maxQueue: 1024,
+    queryVector: model?.queryVector,
+    vectorScoring: model?.spec.scoring,
+  });
+  const search = async (query: string, limit: number, mode: SearchMode, scoring?: VectorScoring): Promise<string[]> => {
     // `mode` is being added to PoolSearchRequest; until it lands the pool ignores it (and the
     // intersection type keeps this compiling both before and after).
-    const request: PoolSearchRequest & { mode?: SearchMode } = { query, limit, timeoutMs: 10_000, mode };
+    const request: PoolSearchRequest & { mode?: SearchMode } = { query, limit, timeoutMs: 10_000, mode, vectorScoring: scoring };
     const result = await pool.search(request as PoolSearchRequest);
     if (result.partial) throw new Error(`partial answer (${result.shardsDown} shards down) for ${JSON.stringify(query)} in ${mode}`);
     return result.hits.map((hit) => corpusIdOf(hit.id));

@@ -9,6 +9,12 @@ use napi_derive::napi;
 pub struct ShardOptions {
     /// Vector dimensions of the embedder and of precomputed vectors (default 128).
     pub dimensions: Option<u32>,
+    /// Where the vectors come from: `hashing` (default: the engine's model-free embedder embeds
+    /// passages at write and query texts at search) or `external` (a model outside the engine:
+    /// passages get theirs through `ShardWriter.addVectors`, and semantic or hybrid searches
+    /// carry the query vector).
+    #[napi(ts_type = "'hashing' | 'external'")]
+    pub vectors: Option<String>,
     /// Indexing threads of a writer (default 1).
     pub writer_threads: Option<u32>,
     /// Memory budget of a writer in MiB (default 256).
@@ -16,19 +22,25 @@ pub struct ShardOptions {
 }
 
 /// Options with the engine's defaults filled in.
-pub fn engine_options(options: Option<ShardOptions>) -> evidence_engine::ShardOptions {
-    {
+pub fn engine_options(options: Option<ShardOptions>) -> napi::Result<evidence_engine::ShardOptions> {
+    Ok({
         let options = options.unwrap_or_default();
         let defaults = evidence_engine::ShardOptions::default();
         evidence_engine::ShardOptions {
             dimensions: options.dimensions.map(|value| value as usize).unwrap_or(defaults.dimensions),
+            vectors: match options.vectors.as_deref() {
+                None => defaults.vectors,
+                Some("hashing") => evidence_engine::VectorSource::Hashing,
+                Some("external") => evidence_engine::VectorSource::External,
+                Some(other) => return Err(invalid("vectors", other, "hashing, external")),
+            },
             writer_threads: options.writer_threads.map(|value| value as usize).unwrap_or(defaults.writer_threads),
             writer_memory_bytes: options
                 .writer_memory_mb
                 .map(|value| value as usize * 1024 * 1024)
                 .unwrap_or(defaults.writer_memory_bytes),
         }
-    }
+    })
 }
 
 /// One passage as the ingest derived it (every field the shard stores).
@@ -157,12 +169,38 @@ pub struct SearchFilters {
     pub urls: Option<Vec<String>>,
 }
 
+/// How an embedder's cosine similarities count (defaults: the hashing embedder's).
+#[napi(object)]
+pub struct VectorScoring {
+    /// Cosine below which a neighbour is not a semantic match (default 0.1).
+    pub min_similarity: Option<f64>,
+    /// Hybrid: keyword_weight x BM25 / scale + cosine_weight x max(0, (cosine - cosine_floor) / (1 - cosine_floor)); defaults 1, 0.3, 0.
+    pub keyword_weight: Option<f64>,
+    pub cosine_weight: Option<f64>,
+    pub cosine_floor: Option<f64>,
+}
+
+fn vector_scoring_of(scoring: Option<VectorScoring>) -> evidence_engine::VectorScoring {
+    let defaults = evidence_engine::VectorScoring::default();
+    match scoring {
+        None => defaults,
+        Some(scoring) => evidence_engine::VectorScoring {
+            min_similarity: scoring.min_similarity.unwrap_or(defaults.min_similarity),
+            keyword_weight: scoring.keyword_weight.unwrap_or(defaults.keyword_weight),
+            cosine_weight: scoring.cosine_weight.unwrap_or(defaults.cosine_weight),
+            cosine_floor: scoring.cosine_floor.unwrap_or(defaults.cosine_floor),
+        },
+    }
+}
+
 /// A search of one shard.
 #[napi(object)]
 pub struct SearchRequest {
+    /// How cosine similarities count, for the embedder of the shard's vectors.
+    pub vector_scoring: Option<VectorScoring>,
     /// AND, OR, -term, "exact phrase"; bare terms are OR-ed and ranked by BM25. Empty browses.
     pub query: String,
-    /// `keyword` (default), `semantic` or `hybrid` (BM25 over a query-dependent scale plus 0.3 x cosine).
+    /// `keyword` (default), `semantic` or `hybrid` (BM25 over a query-dependent scale fused with the cosine, see `VectorScoring`).
     pub mode: Option<String>,
     /// A query vector for semantic ranking (similarity search) instead of embedding the query.
     pub vector: Option<Vec<f64>>,
@@ -261,6 +299,7 @@ pub fn engine_request(request: SearchRequest) -> napi::Result<evidence_engine::S
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
     });
     Ok(evidence_engine::SearchRequest {
+        vector_scoring: vector_scoring_of(request.vector_scoring),
         query: request.query,
         vector: request.vector.map(|vector| vector.into_iter().map(|value| value as f32).collect()),
         mode: mode_of(request.mode)?,
@@ -301,4 +340,13 @@ pub struct ReloadReport {
     pub num_docs: i64,
     pub segments: u32,
     pub vectors: i64,
+    /// Live passages that have a vector (semantic search reaches only these).
+    pub embedded: i64,
+}
+
+/// A passage waiting for its vector: its id and the text to embed (title and body).
+#[napi(object)]
+pub struct EmbeddingInput {
+    pub id: String,
+    pub text: String,
 }

@@ -2,7 +2,7 @@ use napi::bindgen_prelude::*;
 use napi_derive::napi;
 
 use crate::error::{guarded, IntoJs};
-use crate::options::{ReloadReport, SearchRequest, ShardOptions};
+use crate::options::{EmbeddingInput, ReloadReport, SearchRequest, ShardOptions};
 
 /// A reader of one shard, owned by one worker thread. It reloads only when told to.
 #[napi]
@@ -24,7 +24,7 @@ impl ShardReader {
     #[napi(factory)]
     pub fn open(directory: String, options: Option<ShardOptions>) -> napi::Result<Self> {
         guarded(|| {
-            let reader = evidence_engine::ShardReader::open(directory.as_ref(), &crate::options::engine_options(options)).into_js()?;
+            let reader = evidence_engine::ShardReader::open(directory.as_ref(), &crate::options::engine_options(options)?).into_js()?;
             Ok(ShardReader { inner: Some(reader) })
         })
     }
@@ -42,7 +42,27 @@ impl ShardReader {
                 .as_mut()
                 .ok_or_else(|| crate::error::to_js_error(evidence_engine::EngineError::Closed("reader")))?;
             let report = reader.reload().into_js()?;
-            Ok(ReloadReport { num_docs: report.num_docs as i64, segments: report.segments as u32, vectors: report.vectors as i64 })
+            Ok(ReloadReport {
+                num_docs: report.num_docs as i64,
+                segments: report.segments as u32,
+                vectors: report.vectors as i64,
+                embedded: report.embedded as i64,
+            })
+        })
+    }
+
+    /// Live passages that have a vector, as of the last reload.
+    #[napi]
+    pub fn embedded(&self) -> napi::Result<i64> {
+        guarded(|| Ok(self.reader()?.embedded() as i64))
+    }
+
+    /// Up to `limit` live passages without a vector, in index order, with the text to embed.
+    #[napi]
+    pub fn passages_without_vectors(&self, limit: u32) -> napi::Result<Vec<EmbeddingInput>> {
+        guarded(|| {
+            let inputs = self.reader()?.passages_without_vectors(limit as usize).into_js()?;
+            Ok(inputs.into_iter().map(|input| EmbeddingInput { id: input.id, text: input.text }).collect())
         })
     }
 

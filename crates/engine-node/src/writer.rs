@@ -1,3 +1,4 @@
+use napi::bindgen_prelude::Float32Array;
 use napi_derive::napi;
 
 use crate::error::{guarded, IntoJs};
@@ -15,7 +16,7 @@ impl ShardWriter {
     #[napi(factory)]
     pub fn open(directory: String, options: Option<ShardOptions>) -> napi::Result<Self> {
         guarded(|| {
-            let writer = evidence_engine::ShardWriter::open(directory.as_ref(), &crate::options::engine_options(options)).into_js()?;
+            let writer = evidence_engine::ShardWriter::open(directory.as_ref(), &crate::options::engine_options(options)?).into_js()?;
             Ok(ShardWriter { inner: Some(writer) })
         })
     }
@@ -41,6 +42,13 @@ impl ShardWriter {
             let passages: Vec<evidence_engine::Passage> = passages.into_iter().map(Into::into).collect();
             Ok(self.writer()?.replace(&passages).into_js()? as u32)
         })
+    }
+
+    /// Store vectors made outside the engine for passages already written: `vectors` holds one
+    /// vector per id, in order, flat. Ids no longer live are skipped; returns how many were stored.
+    #[napi]
+    pub fn add_vectors(&mut self, ids: Vec<String>, vectors: Float32Array) -> napi::Result<u32> {
+        guarded(|| Ok(self.writer()?.add_vectors(&ids, &vectors).into_js()? as u32))
     }
 
     /// Delete passages by id; returns how many were live.

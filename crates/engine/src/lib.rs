@@ -1,6 +1,6 @@
 //! evidence-engine: one index shard of the evidence search service. Tantivy holds the passages
 //! (BM25 keyword search, fast-field columns for filters and sorts), usearch holds an HNSW index
-//! of their vectors, and a model-free embedder makes those vectors. No Node in here: the
+//! of their vectors, made by a model-free embedder here or by a model outside the engine. No Node in here: the
 //! napi-rs binding crate is a thin layer over this surface.
 
 mod address_set;
@@ -31,9 +31,9 @@ pub use error::{EngineError, Result};
 pub use passage::{Document, Hit, Passage};
 pub use query_depth::{query_nesting, MAX_QUERY_NESTING};
 pub use facets::FacetCounts;
-pub use reader::{ReloadReport, ShardReader, ShardSearchResult};
-pub use request::{Collapse, Filters, Mode, Rerank, SearchRequest, SortBy};
-pub use shard::{vector_key, CommitNotice, ShardOptions, COMMIT_FILE};
+pub use reader::{EmbeddingInput, ReloadReport, ShardReader, ShardSearchResult};
+pub use request::{Collapse, Filters, Mode, Rerank, SearchRequest, SortBy, VectorScoring};
+pub use shard::{vector_key, CommitNotice, ShardOptions, VectorSource, COMMIT_FILE};
 pub use writer::{AddReport, ShardWriter};
 
 /// Encode a result as MessagePack with named fields, the format results cross threads in.

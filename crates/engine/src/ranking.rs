@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use tantivy::columnar::{Column, StrColumn};
 use tantivy::{DocAddress, Searcher};
 
-use crate::request::{Collapse, Rerank, SortBy};
+use crate::request::{Collapse, Rerank, SortBy, VectorScoring};
 
 #[derive(Clone, Debug)]
 pub struct Candidate {
@@ -26,21 +26,18 @@ impl Candidate {
     }
 }
 
-/// Weight of cosine similarity against max-normalised BM25 in hybrid score fusion.
-pub const HYBRID_COSINE_WEIGHT: f64 = 0.3;
-
 /// Fuse by score: BM25 divided by `bm25_scale` (the same query-dependent constant on every
-/// shard, so fused scores stay comparable when the pool merges shards), plus a weighted cosine
-/// similarity (every candidate of either list has one). A passage only the vector ranking
-/// found scores its cosine alone.
-pub fn fuse_scores(keyword: &[Candidate], cosine_of: &HashMap<DocAddress, f64>, bm25_scale: f64) -> Vec<Candidate> {
+/// shard, so fused scores stay comparable when the pool merges shards) and the cosine rescaled
+/// over the embedder's band, weighted as `scoring` says (every candidate of either list has a
+/// cosine). A passage only the vector ranking found scores its cosine part alone.
+pub fn fuse_scores(keyword: &[Candidate], cosine_of: &HashMap<DocAddress, f64>, bm25_scale: f64, scoring: &VectorScoring) -> Vec<Candidate> {
     let mut fused: HashMap<DocAddress, f64> = HashMap::new();
     for candidate in keyword {
         let normalised = if bm25_scale > 0.0 { candidate.score / bm25_scale } else { 0.0 };
-        fused.insert(candidate.address, normalised);
+        fused.insert(candidate.address, scoring.keyword_weight * normalised);
     }
     for (address, cosine) in cosine_of {
-        *fused.entry(*address).or_insert(0.0) += HYBRID_COSINE_WEIGHT * cosine.max(0.0);
+        *fused.entry(*address).or_insert(0.0) += scoring.cosine_weight * scoring.rescaled(*cosine);
     }
     let mut candidates: Vec<Candidate> =
         fused.into_iter().map(|(address, score)| Candidate::scored(address, score)).collect();

@@ -34,7 +34,7 @@ use crate::query_shape::flatten_disjunction;
 use crate::ranking::{apply_collapse, apply_field_sort, apply_rerank, fuse_scores, sort_by_order, Candidate, SignalColumns};
 use crate::request::{Collapse, Mode, SearchRequest, SortBy};
 use crate::schema::ShardFields;
-use crate::shard::{open_existing_index, vector_key, ShardOptions};
+use crate::shard::{open_existing_index, vector_key, ShardOptions, VectorSource};
 use crate::vectors::VectorIndex;
 
 /// Tantivy's BM25 term-frequency saturation.
@@ -44,9 +44,6 @@ const RERANK_DEPTH_MIN: usize = 200;
 const RERANK_DEPTH_MAX: usize = 1000;
 /// Nearest neighbours a semantic ranking considers per shard (before filters).
 const SEMANTIC_DEPTH_MIN: usize = 100;
-/// Cosine similarity below which a neighbour is not a semantic match (noise for the hashing
-/// embedder, whose unrelated texts land near 0).
-pub const SEMANTIC_MIN_SIMILARITY: f64 = 0.1;
 
 /// What one shard answers; the pool merges these.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -62,6 +59,10 @@ pub struct ShardSearchResult {
     /// Matches per vertical, when asked for (the router's input).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vertical_counts: Option<HashMap<String, u64>>,
+    /// Live passages of the shard, and how many of them have a vector (a semantic or hybrid
+    /// ranking reaches only those): the answer's coverage while vectors are still being made.
+    pub passages: u64,
+    pub embedded: u64,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -69,6 +70,15 @@ pub struct ReloadReport {
     pub num_docs: u64,
     pub segments: u64,
     pub vectors: u64,
+    /// Live passages that have a vector (semantic search reaches only these).
+    pub embedded: u64,
+}
+
+/// A passage still waiting for its vector: its id and the text a model embeds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EmbeddingInput {
+    pub id: String,
+    pub text: String,
 }
 
 pub struct ShardReader {
@@ -86,7 +96,11 @@ pub struct ShardReader {
     verticals: VerticalTable,
     /// Filter masks of the current reader generation (cleared on reload).
     masks: MaskCache,
-    embedder: HashingEmbedder,
+    /// The hashing embedder for query texts, or None when the vectors come from outside the
+    /// engine (the query vector must then come with the request).
+    embedder: Option<HashingEmbedder>,
+    /// Live passages with a vector in the current generation.
+    embedded: u64,
 }
 
 /// A ranked list, how many passages matched (with the split per vertical when the counting
@@ -110,6 +124,7 @@ impl ShardReader {
         let searcher = reader.searcher();
         let key_addresses = live_key_addresses(&searcher)?;
         let verticals = VerticalTable::build(&searcher)?;
+        let embedded = count_embedded(&key_addresses, &vectors);
         Ok(ShardReader {
             directory: directory.to_path_buf(),
             dimensions: options.dimensions,
@@ -121,7 +136,11 @@ impl ShardReader {
             key_addresses,
             verticals,
             masks: MaskCache::default(),
-            embedder: HashingEmbedder::new(options.dimensions),
+            embedder: match options.vectors {
+                VectorSource::Hashing => Some(HashingEmbedder::new(options.dimensions)),
+                VectorSource::External => None,
+            },
+            embedded,
         })
     }
 
@@ -133,11 +152,40 @@ impl ShardReader {
         self.key_addresses = live_key_addresses(&searcher)?;
         self.verticals = VerticalTable::build(&searcher)?;
         self.masks.clear();
+        self.embedded = count_embedded(&self.key_addresses, &self.vectors);
         Ok(ReloadReport {
             num_docs: searcher.num_docs(),
             segments: searcher.segment_readers().len() as u64,
             vectors: self.vectors.len() as u64,
+            embedded: self.embedded,
         })
+    }
+
+    /// Live passages that have a vector.
+    pub fn embedded(&self) -> u64 {
+        self.embedded
+    }
+
+    /// Up to `limit` live passages without a vector, in index order, with the text a model
+    /// embeds (title and body, as the hashing embedder reads them).
+    pub fn passages_without_vectors(&self, limit: usize) -> Result<Vec<EmbeddingInput>> {
+        let searcher = self.reader.searcher();
+        let mut inputs = Vec::new();
+        for (segment_ord, segment_reader) in searcher.segment_readers().iter().enumerate() {
+            let keys = segment_reader.fast_fields().u64("vector_key")?;
+            for doc in segment_reader.doc_ids_alive() {
+                if inputs.len() >= limit {
+                    return Ok(inputs);
+                }
+                if keys.first(doc).is_some_and(|key| self.vectors.contains(key)) {
+                    continue;
+                }
+                let stored: TantivyDocument = searcher.doc(DocAddress::new(segment_ord as u32, doc))?;
+                let document = StoredReader { doc: &stored, fields: &self.fields }.document();
+                inputs.push(EmbeddingInput { text: embedding_input(&document.title, &document.text), id: document.id });
+            }
+        }
+        Ok(inputs)
     }
 
     pub fn num_docs(&self) -> u64 {
@@ -236,6 +284,8 @@ impl ShardReader {
             elapsed_us: started.elapsed().as_micros() as u64,
             facets,
             vertical_counts,
+            passages: searcher.num_docs(),
+            embedded: self.embedded,
         })
     }
 
@@ -313,17 +363,23 @@ impl ShardReader {
     }
 
     /// The query vector: given, or the query text embedded with this shard's IDF as term weights.
-    fn query_vector(&self, searcher: &Searcher, request: &SearchRequest) -> Vec<f32> {
+    /// A shard whose vectors come from a model outside the engine needs it given.
+    fn query_vector(&self, searcher: &Searcher, request: &SearchRequest) -> Result<Vec<f32>> {
         if let Some(vector) = &request.vector {
-            return vector.clone();
+            return Ok(vector.clone());
         }
+        let Some(embedder) = &self.embedder else {
+            return Err(EngineError::InvalidRequest(
+                "this shard's vectors come from a model outside the engine: semantic and hybrid searches need the query vector".to_string(),
+            ));
+        };
         let documents = searcher.num_docs() as f32;
         let text_field = self.fields.text;
         let inverse_document_frequency = |term: &str| {
             let frequency = searcher.doc_freq(&Term::from_field_text(text_field, term)).unwrap_or(0) as f32;
             (1.0 + (documents - frequency + 0.5) / (frequency + 0.5)).ln()
         };
-        self.embedder.embed_weighted(&request.query, &inverse_document_frequency)
+        Ok(embedder.embed_weighted(&request.query, &inverse_document_frequency))
     }
 
     /// The BM25 a passage would score matching every query term once at full weight:
@@ -357,7 +413,7 @@ impl ShardReader {
         let similarity: HashMap<u64, f64> = neighbours
             .iter()
             .map(|(key, distance)| (*key, 1.0 - *distance as f64))
-            .filter(|(_, similarity)| *similarity >= SEMANTIC_MIN_SIMILARITY)
+            .filter(|(_, similarity)| *similarity >= request.vector_scoring.min_similarity)
             .collect();
         let mut scored: HashMap<DocAddress, f64> = HashMap::with_capacity(similarity.len());
         for (key, score) in &similarity {
@@ -380,7 +436,7 @@ impl ShardReader {
 
     /// Semantic mode: what matches is the filtered nearest neighbours considered.
     fn semantic_ranking(&self, searcher: &Searcher, request: &SearchRequest, depth: usize) -> Result<Ranked> {
-        let vector = self.query_vector(searcher, request);
+        let vector = self.query_vector(searcher, request)?;
         let (candidates, match_query) = self.semantic_candidates(searcher, request, &vector, depth)?;
         let total = candidates.len() as u64;
         Ok(Ranked { candidates, total, vertical_counts: None, timed_out: false, match_query })
@@ -391,7 +447,7 @@ impl ShardReader {
     fn hybrid_ranking(&self, searcher: &Searcher, request: &SearchRequest, depth: usize, deadline: Deadline) -> Result<Ranked> {
         let keyword_request = SearchRequest { sort: SortBy::Relevance, ..request.clone() };
         let keyword = self.keyword_ranking(searcher, &keyword_request, depth.max(1), deadline)?;
-        let query_vector = self.query_vector(searcher, request);
+        let query_vector = self.query_vector(searcher, request)?;
         let (semantic, semantic_query) = self.semantic_candidates(searcher, request, &query_vector, depth)?;
         // The neighbours passed the filters already: those the words match are the ones the
         // keyword query matches too, scored as it scores them.
@@ -430,7 +486,7 @@ impl ShardReader {
             let ranked: std::collections::HashSet<DocAddress> = keyword.candidates.iter().map(|c| c.address).collect();
             let mut keyword_scored = keyword.candidates.clone();
             keyword_scored.extend(matched_by_words.into_iter().filter(|c| !ranked.contains(&c.address)));
-            fuse_scores(&keyword_scored, &cosine_of, self.bm25_scale(searcher, &request.query))
+            fuse_scores(&keyword_scored, &cosine_of, self.bm25_scale(searcher, &request.query), &request.vector_scoring)
         };
         let union: Box<dyn Query> =
             Box::new(BooleanQuery::new(vec![(Occur::Should, keyword.match_query), (Occur::Should, semantic_query)]));
@@ -468,12 +524,17 @@ impl ShardReader {
     }
 
     /// The vector of a passage (the seed of a similarity search), or None for an unknown id.
-    /// A passage whose vector is missing is embedded again from its stored title and text.
+    /// A passage whose vector is missing is embedded again from its stored title and text by
+    /// the hashing embedder; with vectors from outside the engine it is None until its vector
+    /// is stored (the caller embeds the document itself).
     pub fn passage_vector(&self, id: &str) -> Result<Option<Vec<f32>>> {
         if let Some(vector) = self.vectors.get(vector_key(id))? {
             return Ok(Some(vector));
         }
-        Ok(self.document(id)?.map(|document| self.embedder.embed(&embedding_input(&document.title, &document.text))))
+        let Some(embedder) = &self.embedder else {
+            return Ok(None);
+        };
+        Ok(self.document(id)?.map(|document| embedder.embed(&embedding_input(&document.title, &document.text))))
     }
 
     /// The counting pass (no scoring): with the per-vertical split when the router wants it, in
@@ -604,6 +665,14 @@ fn live_key_addresses(searcher: &Searcher) -> Result<KeyAddresses> {
         }
     }
     Ok(addresses)
+}
+
+/// How many live passages have a vector.
+fn count_embedded(key_addresses: &KeyAddresses, vectors: &VectorIndex) -> u64 {
+    if vectors.len() == 0 {
+        return 0;
+    }
+    key_addresses.keys().filter(|key| vectors.contains(**key)).count() as u64
 }
 
 /// Vector keys are already xxh3 hashes of passage ids: the map uses them as they are.

@@ -103,6 +103,8 @@ impl Rerank {
 
 #[derive(Clone, Debug)]
 pub struct SearchRequest {
+    /// How cosine similarities count: they depend on the embedder that made the vectors.
+    pub vector_scoring: VectorScoring,
     /// Query text; empty browses (every passage that passes the filters).
     pub query: String,
     /// A query vector for semantic ranking (similarity search); otherwise the query text is embedded.
@@ -120,9 +122,39 @@ pub struct SearchRequest {
     pub deadline: Deadline,
 }
 
+/// How an embedder's cosine similarities enter a ranking. Each embedder spreads its cosines over
+/// a band of its own (the hashing embedder's unrelated texts land near 0, a transformer's near
+/// 0.3-0.5), so the values belong to the embedder; the defaults are the hashing embedder's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct VectorScoring {
+    /// Cosine below which a neighbour is not a semantic match at all.
+    pub min_similarity: f64,
+    /// Hybrid: fused = keyword_weight x BM25 / scale + cosine_weight x max(0, (cosine - cosine_floor) / (1 - cosine_floor)).
+    pub keyword_weight: f64,
+    pub cosine_weight: f64,
+    pub cosine_floor: f64,
+}
+
+impl Default for VectorScoring {
+    fn default() -> Self {
+        VectorScoring { min_similarity: 0.1, keyword_weight: 1.0, cosine_weight: 0.3, cosine_floor: 0.0 }
+    }
+}
+
+impl VectorScoring {
+    /// The cosine rescaled over the embedder's band: 0 at `cosine_floor` or below, 1 at 1.
+    pub fn rescaled(&self, cosine: f64) -> f64 {
+        if self.cosine_floor >= 1.0 {
+            return 0.0;
+        }
+        ((cosine - self.cosine_floor) / (1.0 - self.cosine_floor)).max(0.0)
+    }
+}
+
 impl Default for SearchRequest {
     fn default() -> Self {
         SearchRequest {
+            vector_scoring: VectorScoring::default(),
             query: String::new(),
             vector: None,
             mode: Mode::Keyword,

@@ -14,10 +14,24 @@ use crate::schema::{build_schema, ShardFields};
 /// Written (atomically) after every commit; readers reload when it changes.
 pub const COMMIT_FILE: &str = "commit.json";
 
+/// Where a shard's vectors come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VectorSource {
+    /// The model-free hashing embedder, run by the writer for each passage and by the reader
+    /// for each query text.
+    Hashing,
+    /// Outside the engine: a model the service runs (passages embedded after ingest, through
+    /// `ShardWriter::add_vectors`; each query's vector given with the request) or vectors
+    /// precomputed in the records. The engine never makes one of its own: it would not be
+    /// comparable with the model's.
+    External,
+}
+
 #[derive(Clone, Debug)]
 pub struct ShardOptions {
-    /// Vector dimensions of the default embedder (and of any precomputed vectors).
+    /// Vector dimensions of the embedder (and of any precomputed vectors).
     pub dimensions: usize,
+    pub vectors: VectorSource,
     /// Indexing threads of the writer.
     pub writer_threads: usize,
     /// Memory budget of the writer across its threads, in bytes.
@@ -28,6 +42,7 @@ impl Default for ShardOptions {
     fn default() -> Self {
         ShardOptions {
             dimensions: crate::embedder::DEFAULT_DIMENSIONS,
+            vectors: VectorSource::Hashing,
             writer_threads: 1,
             writer_memory_bytes: 256 * 1024 * 1024,
         }

@@ -15,7 +15,7 @@ use crate::embedder::{embedding_input, Embedder, HashingEmbedder};
 use crate::error::{EngineError, Result};
 use crate::passage::Passage;
 use crate::schema::ShardFields;
-use crate::shard::{create_or_open_index, vector_key, write_commit_notice, CommitNotice, ShardOptions};
+use crate::shard::{create_or_open_index, vector_key, write_commit_notice, CommitNotice, ShardOptions, VectorSource};
 use crate::vectors::VectorIndex;
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -31,7 +31,10 @@ pub struct ShardWriter {
     writer: IndexWriter<TantivyDocument>,
     committed: IndexReader,
     vectors: VectorIndex,
-    embedder: Box<dyn Embedder>,
+    /// The hashing embedder, or None when vectors come from outside the engine (see
+    /// `VectorSource::External`): a passage without a precomputed vector then waits for
+    /// `add_vectors`.
+    embedder: Option<Box<dyn Embedder>>,
     uncommitted_ids: HashSet<String>,
 }
 
@@ -53,7 +56,10 @@ impl ShardWriter {
             writer,
             committed,
             vectors,
-            embedder: Box::new(HashingEmbedder::new(options.dimensions)),
+            embedder: match options.vectors {
+                VectorSource::Hashing => Some(Box::new(HashingEmbedder::new(options.dimensions))),
+                VectorSource::External => None,
+            },
             uncommitted_ids: HashSet::new(),
         })
     }
@@ -102,17 +108,42 @@ impl ShardWriter {
     }
 
     /// Vector and document of one passage. A rewrite whose text is unchanged keeps the vector
-    /// it already has (the default embedder is deterministic), sparing an HNSW remove + insert.
+    /// it already has (the embedders are deterministic), sparing an HNSW remove + insert.
     fn index_passage(&mut self, passage: &Passage, keep_existing_vector: bool) -> Result<()> {
         let key = vector_key(&passage.id);
-        match &passage.embedding {
-            Some(vector) => self.vectors.add(key, vector)?,
-            None if keep_existing_vector && self.vectors.contains(key) => {}
-            None => self.vectors.add(key, &self.embedder.embed(&embedding_input(&passage.title, &passage.text)))?,
+        match (&passage.embedding, &self.embedder) {
+            (Some(vector), _) => self.vectors.add(key, vector)?,
+            (None, _) if keep_existing_vector && self.vectors.contains(key) => {}
+            (None, Some(embedder)) => self.vectors.add(key, &embedder.embed(&embedding_input(&passage.title, &passage.text)))?,
+            (None, None) => {}
         }
         self.writer.add_document(passage.to_document(&self.fields, key))?;
         self.uncommitted_ids.insert(passage.id.clone());
         Ok(())
+    }
+
+    /// Store vectors made outside the engine for passages already written (committed or not):
+    /// `vectors` holds one vector of the shard's dimensions per id, in order. An id that is no
+    /// longer live (deleted since it was read) is skipped. Returns how many were stored.
+    pub fn add_vectors(&mut self, ids: &[String], vectors: &[f32]) -> Result<u64> {
+        let dimensions = self.vectors.dimensions();
+        if vectors.len() != ids.len() * dimensions {
+            return Err(EngineError::InvalidRequest(format!(
+                "{} ids need {} numbers ({} dimensions each), got {}",
+                ids.len(),
+                ids.len() * dimensions,
+                dimensions,
+                vectors.len()
+            )));
+        }
+        let mut stored = 0;
+        for (id, vector) in ids.iter().zip(vectors.chunks_exact(dimensions)) {
+            if self.contains(id)? {
+                self.vectors.add(vector_key(id), vector)?;
+                stored += 1;
+            }
+        }
+        Ok(stored)
     }
 
     /// Delete passages by id; returns how many of the ids were live.
@@ -131,7 +162,7 @@ impl ShardWriter {
 
     /// Make everything added or deleted durable and visible to readers that reload.
     /// Vectors are saved first: a crash in between leaves vectors without documents, which
-    /// searches skip, never documents without vectors.
+    /// searches skip, never documents that lost the vectors they had.
     pub fn commit(&mut self) -> Result<CommitNotice> {
         self.vectors.save(&self.directory)?;
         let opstamp = self.writer.commit()?;

@@ -44,7 +44,7 @@ function reasonOf(entry: Ranked, position: number): string {
 }
 
 export function contextPack(task: ContextTask): ContextPack {
-  const hits = supportedHits(task.params.q, task.params.mode, task.candidates.hits).hits;
+  const hits = supportedHits(task.params.q, task.params.mode, task.candidates.hits, task.vectorsMatch).hits;
   const best = hits.reduce((max, hit) => Math.max(max, hit.score), 0);
   const seenStories = new Set<string>();
   const ranked: Ranked[] = [];

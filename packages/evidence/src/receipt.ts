@@ -122,6 +122,10 @@ export function knownGaps(input: GapInput): string[] {
     gaps.push('nothing in the index matches the objective');
     return gaps;
   }
+  const coverage = retrieval.vectorCoverage;
+  if (coverage && coverage.embedded < coverage.passages) {
+    gaps.push(`${plural(coverage.passages - coverage.embedded, 'recently ingested passage')} of ${coverage.passages} had no vector yet: the similarity half of the search could not reach them (words still did)`);
+  }
   if (retrieval.unsupported > 0) {
     gaps.push(`${plural(retrieval.unsupported, 'candidate')} found only by vector similarity shared no word with the objective and were not considered`);
   }

@@ -7,6 +7,10 @@
  * alone) a candidate needs lexical support to be considered: one of the objective's content
  * words (stop words dropped, lightly folded, terms excluded with a leading `-` ignored) in its
  * title or text. An objective with no content words supports everything.
+ *
+ * A model's vectors are another matter: the engine keeps a neighbour only above the model's
+ * least similarity (VectorScoring.min_similarity), so a passage found by its vector alone is
+ * about the objective in other words ("bike tire puncture" for "flat bicycle tyre"), and counts.
  */
 import { contentWords } from './claims.js';
 import type { EvidenceHit } from './types.js';
@@ -26,9 +30,17 @@ export function hasLexicalSupport(words: Set<string>, hit: Pick<EvidenceHit, 'ti
   return false;
 }
 
-/** The hits with lexical support (all of them in semantic mode), and how many were dropped. */
-export function supportedHits<Hit extends Pick<EvidenceHit, 'title' | 'snippet'>>(objective: string, mode: string, hits: Hit[]): { hits: Hit[]; dropped: number } {
-  if (mode === 'semantic') return { hits, dropped: 0 };
+/**
+ * The hits with lexical support (all of them in semantic mode, or when the vectors come from a
+ * model: `vectorsMatch`), and how many were dropped.
+ */
+export function supportedHits<Hit extends Pick<EvidenceHit, 'title' | 'snippet'>>(
+  objective: string,
+  mode: string,
+  hits: Hit[],
+  vectorsMatch = false,
+): { hits: Hit[]; dropped: number } {
+  if (mode === 'semantic' || (vectorsMatch && mode === 'hybrid')) return { hits, dropped: 0 };
   const words = objectiveWords(objective);
   const kept = hits.filter((hit) => hasLexicalSupport(words, hit));
   return { hits: kept, dropped: hits.length - kept.length };

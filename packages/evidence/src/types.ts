@@ -64,6 +64,11 @@ export interface GroundRetrieval {
   verticalMatches: Record<string, number>;
   /** Filters as applied, `name=value`. */
   filtersApplied: string[];
+  /**
+   * Passages the vector half of the candidate search could reach (those with a vector) of all
+   * live passages, when vectors ranked the candidates; null in keyword mode.
+   */
+  vectorCoverage: { embedded: number; passages: number } | null;
 }
 
 export interface GroundTask {
@@ -91,6 +96,8 @@ export interface ChangesTask {
 export interface ContextTask {
   /** `mode` is the mode actually used. */
   params: ContextParams;
+  /** Whether a neighbour found by its vector alone matches (a model's vectors; see support.ts). */
+  vectorsMatch: boolean;
   candidates: RetrievedHits;
 }
 

@@ -280,12 +280,12 @@ describe('context pack', () => {
     const duplicate = hit('dup:0', { story_id: 'g', host_rank: 0.95, score: 0.8, snippet: 'lunar ice from the agency' });
     const unrelated = hit('zz:0', { story_id: 'z', host_rank: 0.9, score: 0.5, snippet: 'sourdough bread' });
     const params = parseParams(ContextParamsSchema, { q: 'lunar ice' });
-    const pack = contextPack({ params, candidates: retrieved([weak, trusted, corroborated, duplicate, unrelated]) });
+    const pack = contextPack({ params, vectorsMatch: false, candidates: retrieved([weak, trusted, corroborated, duplicate, unrelated]) });
     // 0.5 x relevance + 0.3 x trust + 0.2 x corroboration: four passages outweigh the trust gap.
     expect(pack.items.map((item) => item.hit.id)).toEqual(['wide:0', 'gov:0', 'weak:0']);
     expect(pack.items[0].reason).toMatch(/corroborated: its story is carried by 4 passages/);
     expect(pack.estimated_tokens).toBe(pack.items.reduce((sum, item) => sum + hitTokens(item.hit), 0));
-    const tight = contextPack({ params: { ...params, budget: hitTokens(trusted) }, candidates: retrieved([weak, trusted, corroborated]) });
+    const tight = contextPack({ params: { ...params, budget: hitTokens(trusted) }, vectorsMatch: false, candidates: retrieved([weak, trusted, corroborated]) });
     expect(tight.items.map((item) => item.hit.id)).toEqual(['gov:0']);
   });
 });

@@ -67,6 +67,7 @@ export function retrievalOf(all: EvidenceHit[], extra: Partial<GroundRetrieval> 
     verticalsExcluded: [],
     verticalMatches: {},
     filtersApplied: ['safe=true'],
+    vectorCoverage: null,
     ...extra,
   };
 }

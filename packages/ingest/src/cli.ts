@@ -2,16 +2,19 @@
 /**
  * `npm run ingest -- FILE...`: ingest JSONL (plain, gzip, zstd), WARC and WET files into the index in
  * DATA_DIR (default ./data); the format is told from each file's content.
- * SHARDS (default 2) sets the shard count of a new index only. Exit 0 when every file was
+ * SHARDS (default 2) and EMBEDDER (default bge-small-en-v1.5-q) set the shard count and embedder of a
+ * new index only; a model's vectors are made by the running service after ingest. Exit 0 when every file was
  * read (malformed lines and damaged crawl records are reported and counted, not fatal), 1 when a file could not be
  * read or the run failed, 2 on a usage error.
  */
 import { statfsSync } from 'node:fs';
+import { DEFAULT_EMBEDDER, embedderSetting, embedderSpec, NO_EMBEDDER, type EmbedderSpec } from '@evidence/embedders';
+import { readManifest } from '@evidence/native';
 import { formatSummary } from './summary.js';
 import { ingestFiles } from './ingest.js';
 import { createProgressReporter } from './progress.js';
 
-const USAGE = 'usage: npm run ingest -- FILE... (JSONL, .jsonl.gz, .jsonl.zst, .warc, .warc.gz, .warc.wet.gz; env: DATA_DIR, default ./data; SHARDS, default 2, for a new index)';
+const USAGE = 'usage: npm run ingest -- FILE... (JSONL, .jsonl.gz, .jsonl.zst, .warc, .warc.gz, .warc.wet.gz; env: DATA_DIR, default ./data; SHARDS, default 2, and EMBEDDER, default bge-small-en-v1.5-q, for a new index)';
 
 function shardsFromEnvironment(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
@@ -33,25 +36,38 @@ function diskHint(dataDir: string): string {
   }
 }
 
+/**
+ * The embedder EMBEDDER names (`none` reads as unset: ingest never runs a model). Unset, a new
+ * index gets the default embedder and an existing one keeps its own.
+ */
+function embedderOfRun(raw: string | undefined, dataDir: string): EmbedderSpec | undefined {
+  const setting = embedderSetting(raw);
+  const name = setting === undefined || setting === NO_EMBEDDER ? (readManifest(dataDir) ? undefined : DEFAULT_EMBEDDER) : setting;
+  return name === undefined ? undefined : embedderSpec(name);
+}
+
 async function main(argv: string[]): Promise<number> {
   const files = argv.filter((argument) => argument !== '--');
   if (files.length === 0 || files.some((file) => file === '-h' || file === '--help')) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
+  const dataDir = process.env.DATA_DIR || './data';
   let shards: number | undefined;
+  let embedder: EmbedderSpec | undefined;
   try {
     shards = shardsFromEnvironment(process.env.SHARDS);
+    embedder = embedderOfRun(process.env.EMBEDDER, dataDir);
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
     return 2;
   }
-  const dataDir = process.env.DATA_DIR || './data';
   const reporter = createProgressReporter(process.stderr);
   try {
     const summary = await ingestFiles(files, {
       dataDir,
       shards,
+      embedder,
       onProgress: (progress) => reporter.onProgress(progress),
       log: (line) => reporter.log(line),
     });

@@ -7,7 +7,7 @@
  * in step with the index (all are committed together every COMMIT_EVERY_PASSAGES and at the end).
  */
 import { statSync } from 'node:fs';
-import { assertShardSet, ensureManifest, ledgerPath, readManifest } from '@evidence/native';
+import { assertShardSet, embedderOf, ensureManifest, ledgerPath, readManifest, shardOptionsOf, type ShardOptions } from '@evidence/native';
 import { AdmissionTable } from './admission.js';
 import { IngestRun } from './ingest-run.js';
 import { LedgerWriter, replayLedger } from './ledger.js';
@@ -29,20 +29,40 @@ export interface IngestOptions {
   log?: (line: string) => void;
   /** Passages between commits (default COMMIT_EVERY_PASSAGES); small values are for tests. */
   commitEvery?: number;
+  /**
+   * The embedder of a new index (default: hashing, the engine's own); an existing index keeps
+   * its own, and naming another is an error. A model's vectors are made after ingest, by the
+   * service's background embedder: ingest never waits for them.
+   */
+  embedder?: { name: string; dimensions: number };
+  /**
+   * How long opening a shard waits while another writer holds it (default LOCK_WAIT_MS): the
+   * service's background embedder holds each shard briefly to store a batch of vectors. A
+   * writer that holds it longer (another ingest run) fails this run, naming the shard.
+   */
+  lockWaitMs?: number;
 }
 
+/** Default of IngestOptions.lockWaitMs: a vector batch's store and commit take well under it. */
+export const LOCK_WAIT_MS = 10_000;
+
 /** The shard count to use: an existing index keeps its own, with a warning when asked otherwise. */
-function resolveShardCount(options: IngestOptions, log: (line: string) => void): { shards: number; dimensions: number } {
+function resolveShardCount(options: IngestOptions, log: (line: string) => void): { shards: number; dimensions: number; shardOptions: ShardOptions } {
   const requested = options.shards ?? DEFAULT_SHARDS;
   if (!Number.isInteger(requested) || requested < 1) throw new Error(`shard count must be a positive integer, got ${requested}`);
   const existing = readManifest(options.dataDir);
   if (existing !== null && options.shards !== undefined && options.shards !== existing.shards) {
     log(`warning: SHARDS=${options.shards} asked for, but the index in ${options.dataDir} has ${existing.shards} shards; using ${existing.shards}`);
   }
-  const manifest = ensureManifest(options.dataDir, requested);
+  if (existing !== null && options.embedder !== undefined && options.embedder.name !== embedderOf(existing)) {
+    throw new Error(
+      `EMBEDDER=${options.embedder.name} asked for, but the index in ${options.dataDir} holds ${embedderOf(existing)} vectors, which are not comparable: ingest with EMBEDDER=${embedderOf(existing)} (or unset), or into a new DATA_DIR`,
+    );
+  }
+  const manifest = ensureManifest(options.dataDir, requested, options.embedder);
   // Ingest writes into the shards the index was created with, and never recreates a lost one.
   assertShardSet(options.dataDir, manifest);
-  return { shards: manifest.shards, dimensions: manifest.dimensions };
+  return { shards: manifest.shards, dimensions: manifest.dimensions, shardOptions: shardOptionsOf(manifest) };
 }
 
 /** Sizes of the files that can be read; the others are reported and left out. */
@@ -66,9 +86,9 @@ export async function ingestFiles(files: string[], options: IngestOptions): Prom
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const commitEvery = options.commitEvery ?? COMMIT_EVERY_PASSAGES;
   if (!Number.isInteger(commitEvery) || commitEvery < 1) throw new Error(`commitEvery must be a positive integer, got ${commitEvery}`);
-  const { shards, dimensions } = resolveShardCount(options, log);
+  const { shards, dimensions, shardOptions } = resolveShardCount(options, log);
   // The writers hold the shard locks: only then is the ledger ours to read and extend.
-  const writers = await ShardWriters.open(options.dataDir, shards, dimensions);
+  const writers = await ShardWriters.open(options.dataDir, shards, shardOptions, options.lockWaitMs ?? LOCK_WAIT_MS);
   const table = new AdmissionTable();
   let ledger: LedgerWriter;
   let provenance: ProvenanceState;

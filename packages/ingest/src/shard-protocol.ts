@@ -1,9 +1,11 @@
 /** Messages between the ingest run and a shard worker thread (see shard-worker.ts). */
-import type { Passage } from '@evidence/native';
+import type { Passage, ShardOptions } from '@evidence/native';
 
 export interface ShardWorkerData {
   directory: string;
-  dimensions: number;
+  shardOptions: ShardOptions;
+  /** How long the open waits while another writer holds the shard (see IngestOptions.lockWaitMs). */
+  lockWaitMs: number;
 }
 
 /** A story whose passages in the shard must carry a new independent host count. */

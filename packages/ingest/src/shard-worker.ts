@@ -16,11 +16,24 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Open the shard's writer, waiting out a short hold by another writer (ELOCKED) for up to `lockWaitMs`. */
+function openWriter(data: ShardWorkerData): ShardWriter {
+  const giveUpAt = Date.now() + data.lockWaitMs;
+  for (;;) {
+    try {
+      return ShardWriter.open(data.directory, data.shardOptions);
+    } catch (error) {
+      if (!/ELOCKED/.test(errorMessage(error)) || Date.now() >= giveUpAt) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+}
+
 function serve(port: NonNullable<typeof parentPort>, data: ShardWorkerData): void {
   const reply = (message: ShardReply) => port.postMessage(message);
   let writer: ShardWriter;
   try {
-    writer = ShardWriter.open(data.directory, { dimensions: data.dimensions });
+    writer = openWriter(data);
   } catch (error) {
     reply({ kind: 'failed', message: errorMessage(error) });
     port.close();
@@ -44,7 +57,7 @@ function serve(port: NonNullable<typeof parentPort>, data: ShardWorkerData): voi
         case 'replace': {
           // A reader for this rewrite only: rewrites come once per commit, and an open reader
           // would keep every file of the shard mapped for the rest of the run.
-          const reader = ShardReader.open(data.directory, { dimensions: data.dimensions });
+          const reader = ShardReader.open(data.directory, data.shardOptions);
           let passages;
           try {
             passages = stalePassages(reader, request.stories, deletedSinceCommit);

@@ -5,7 +5,7 @@
  * A batch is stamped (`beforeSend`) just before it leaves, so it carries the story counts of
  * that moment rather than of when its passages were read.
  */
-import { shardDirectory, type Passage } from '@evidence/native';
+import { shardDirectory, type Passage, type ShardOptions } from '@evidence/native';
 import { passageIdFor } from './page-id.js';
 import { ShardConnection } from './shard-connection.js';
 import type { StoryRewrite } from './shard-protocol.js';
@@ -45,10 +45,10 @@ export class ShardWriters {
   }
 
   /** Open every shard's writer; a shard another process writes to fails the whole open. */
-  static async open(dataDir: string, shards: number, dimensions: number): Promise<ShardWriters> {
+  static async open(dataDir: string, shards: number, shardOptions: ShardOptions, lockWaitMs: number): Promise<ShardWriters> {
     const opening = [];
     for (let shard = 0; shard < shards; shard++) {
-      opening.push(ShardConnection.open(shard, { directory: shardDirectory(dataDir, shard), dimensions }));
+      opening.push(ShardConnection.open(shard, { directory: shardDirectory(dataDir, shard), shardOptions, lockWaitMs }));
     }
     const outcomes = await Promise.allSettled(opening);
     const connections: ShardConnection[] = [];

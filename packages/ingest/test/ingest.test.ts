@@ -214,17 +214,34 @@ describe('ingestFiles', () => {
     expect(logged[0]).toMatch(/missing\.jsonl: cannot read: .*ENOENT/);
   });
 
-  it('refuses to run while another writer holds a shard, leaving the index untouched', async () => {
+  it('refuses to run while another writer holds a shard past lockWaitMs, leaving the index untouched', async () => {
     const file = writeJsonl(directory, 'pages.jsonl', [page('https://example.org/a', ENGLISH_TEXT)]);
     await ingestFiles([file], options);
     const holder = ShardWriter.open(shardDirectory(dataDir, 1), { dimensions: 128 });
     try {
       const other = writeJsonl(directory, 'other.jsonl', [page('https://example.org/b', GERMAN_TEXT)]);
-      await expect(ingestFiles([other], options)).rejects.toThrow(/locked by another writer/);
+      await expect(ingestFiles([other], { ...options, lockWaitMs: 500 })).rejects.toThrow(/locked by another writer/);
     } finally {
       holder.close();
     }
     expect(totalDocuments(dataDir)).toBe(2);
     expect(readLedger(dataDir)).toHaveLength(1);
+  });
+
+  it('waits out a brief hold of a shard (the background embedder storing a batch of vectors)', async () => {
+    await ingestFiles([writeJsonl(directory, 'first.jsonl', [page('https://example.org/b', GERMAN_TEXT)])], options);
+    const before = totalDocuments(dataDir);
+    const holder = ShardWriter.open(shardDirectory(dataDir, 1), { dimensions: 128 });
+    const released = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        holder.close();
+        resolve();
+      }, 400),
+    );
+    const file = writeJsonl(directory, 'pages.jsonl', [page('https://example.org/a', ENGLISH_TEXT)]);
+    const summary = await ingestFiles([file], { ...options, lockWaitMs: 20_000 });
+    await released;
+    expect(summary.passagesAdded).toBeGreaterThan(0);
+    expect(totalDocuments(dataDir)).toBe(before + summary.passagesAdded);
   });
 });

@@ -11,11 +11,13 @@ export type ShardWriter = Addon.ShardWriter;
 export type {
   AddReport,
   CommitNotice,
+  EmbeddingInput,
   Passage,
   ReloadReport,
   SearchFilters,
   SearchRequest,
   ShardOptions,
+  VectorScoring,
 } from '../addon.cjs';
 
 /** File a writer rewrites after each commit; readers reload when it changes. */
@@ -80,6 +82,10 @@ export interface ShardSearchResult {
   facets?: ShardFacets;
   /** matches per vertical, when asked for */
   vertical_counts?: Record<string, number>;
+  /** live passages of the shard */
+  passages: number;
+  /** how many of them have a vector (semantic and hybrid rankings reach only these) */
+  embedded: number;
 }
 
 /** What `ShardReader.document` encodes (MessagePack): SPEC 2.3 fields plus provenance. */

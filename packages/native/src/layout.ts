@@ -17,6 +17,26 @@ export interface IndexManifest {
    * Absent in manifests written before the shard set was recorded (adopted at the next open).
    */
   shard_ids?: string[];
+  /**
+   * The embedder that makes the index's vectors (`hashing`, or a model's name such as
+   * `bge-small-en-v1.5-q`), fixed when the index is created: a model's vectors are comparable
+   * only with vectors of the same model. Absent in manifests written before it was recorded,
+   * whose vectors all came from `hashing`.
+   */
+  embedder?: string;
+}
+
+/** The engine's own model-free embedder; every other embedder runs outside the engine. */
+export const HASHING_EMBEDDER = 'hashing';
+
+/** The embedder an index's vectors come from. */
+export function embedderOf(manifest: IndexManifest): string {
+  return manifest.embedder ?? HASHING_EMBEDDER;
+}
+
+/** How a shard of this index is opened: its dimensions, and whether the engine embeds. */
+export function shardOptionsOf(manifest: Pick<IndexManifest, 'dimensions' | 'embedder'>): { dimensions: number; vectors: 'hashing' | 'external' } {
+  return { dimensions: manifest.dimensions, vectors: (manifest.embedder ?? HASHING_EMBEDDER) === HASHING_EMBEDDER ? 'hashing' : 'external' };
 }
 
 export const MANIFEST_FILE = 'index.json';
@@ -47,6 +67,9 @@ export function readManifest(dataDir: string): IndexManifest | null {
   }
   if (!Number.isInteger(manifest?.shards) || manifest.shards < 0 || !Number.isInteger(manifest.dimensions) || manifest.dimensions < 1) {
     throw new Error(`${path} is not a valid index manifest: it needs an integer shards and dimensions`);
+  }
+  if (manifest.embedder !== undefined && (typeof manifest.embedder !== 'string' || manifest.embedder === '')) {
+    throw new Error(`${path} is not a valid index manifest: embedder must be a non-empty string`);
   }
   return manifest;
 }

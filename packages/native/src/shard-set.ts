@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addon } from './addon.js';
-import { DEFAULT_VECTOR_DIMENSIONS, readManifest, shardDirectory, writeManifest, type IndexManifest } from './layout.js';
+import { DEFAULT_VECTOR_DIMENSIONS, HASHING_EMBEDDER, readManifest, shardDirectory, shardOptionsOf, writeManifest, type IndexManifest } from './layout.js';
 
 /** The stamp in each shard directory: which shard of which index it is. */
 export const SHARD_STAMP_FILE = 'shard.json';
@@ -54,18 +54,23 @@ function hasIndex(directory: string): boolean {
  * recorded is adopted when every shard it counts is there (a missing one stays unrecorded and
  * reads as down).
  */
-export function ensureManifest(dataDir: string, shards: number, dimensions = DEFAULT_VECTOR_DIMENSIONS): IndexManifest {
+export function ensureManifest(
+  dataDir: string,
+  shards: number,
+  embedder: { name: string; dimensions: number } = { name: HASHING_EMBEDDER, dimensions: DEFAULT_VECTOR_DIMENSIONS },
+): IndexManifest {
   const existing = readManifest(dataDir);
   if (existing) return existing.shard_ids ? existing : adoptShardSet(dataDir, existing);
   if (!Number.isInteger(shards) || shards < 1) throw new Error(`shard count must be a positive integer, got ${shards}`);
+  const shape = { dimensions: embedder.dimensions, embedder: embedder.name };
   const shardIds: string[] = [];
   for (let shard = 0; shard < shards; shard++) {
     const directory = shardDirectory(dataDir, shard);
-    const writer = addon.ShardWriter.open(directory, { dimensions });
+    const writer = addon.ShardWriter.open(directory, shardOptionsOf(shape));
     writer.close();
     shardIds.push(stampShard(directory, shard));
   }
-  const manifest: IndexManifest = { shards, dimensions, created_at: Math.floor(Date.now() / 1000), shard_ids: shardIds };
+  const manifest: IndexManifest = { shards, ...shape, created_at: Math.floor(Date.now() / 1000), shard_ids: shardIds };
   writeManifest(dataDir, manifest);
   return manifest;
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { unpack } from 'msgpackr';
-import { COMMIT_FILE, shardDirectory, type NativeDocument, type SearchRequest, type ShardFacets, type ShardSearchResult } from '@evidence/native';
+import { COMMIT_FILE, shardDirectory, type NativeDocument, type SearchRequest, type ShardFacets, type ShardOptions, type ShardSearchResult, type VectorScoring } from '@evidence/native';
 import { errors } from '@evidence/schemas';
 import { mergeTopK, type CollapseName, type SortName } from './merge.js';
 import { settleWithin, type Settled } from './deadline.js';
@@ -26,7 +26,15 @@ export interface ShardPoolOptions {
   shards: number;
   /** Threads per shard. */
   replicas: number;
-  dimensions: number;
+  /** How the shards open (their vector dimensions, and whether the engine embeds). */
+  shardOptions: ShardOptions;
+  /**
+   * The query vector of a text, when a model outside the engine makes the index's vectors:
+   * asked once per semantic or hybrid search (for every shard), never for keyword searches.
+   */
+  queryVector?: (text: string) => Promise<number[]>;
+  /** How the embedder's cosines count (the engine's defaults are the hashing embedder's); a request may carry its own. */
+  vectorScoring?: VectorScoring;
   /** Tasks that may wait per shard before the pool answers 503 at capacity. */
   maxQueue: number;
   /** How often commit notices are polled, ms. */
@@ -48,6 +56,9 @@ export interface PoolSearchResult {
   facets?: ShardFacets;
   /** Matches per vertical across shards, when asked for with `verticalCounts`. */
   verticalCounts?: Record<string, number>;
+  /** Live passages of the shards that answered, and how many have a vector. */
+  passages: number;
+  embedded: number;
 }
 
 const workerFilename = fileURLToPath(new URL('./worker-entry.cjs', import.meta.url));
@@ -158,7 +169,7 @@ export class ShardPool {
         maxThreads: options.replicas,
         maxQueue: options.maxQueue,
         idleTimeout: Number.MAX_SAFE_INTEGER,
-        workerData: { dataDir: options.dataDir, shard, dimensions: options.dimensions },
+        workerData: { dataDir: options.dataDir, shard, shardOptions: options.shardOptions },
       });
       // A worker that cannot open its shard surfaces here (unhandled, it would end the process).
       pool.on('error', (error: Error) => this.markDown(shard, error));
@@ -228,6 +239,11 @@ export class ShardPool {
   async search(request: PoolSearchRequest): Promise<PoolSearchResult> {
     if (this.shards === 0) throw errors.noShard();
     const { timeoutMs, ...shardRequest } = request;
+    const ranksByVector = request.mode === 'semantic' || request.mode === 'hybrid';
+    if (ranksByVector && !shardRequest.vector && this.options.queryVector && request.query.trim() !== '') {
+      shardRequest.vector = await this.options.queryVector(request.query);
+    }
+    if (ranksByVector && !shardRequest.vectorScoring && this.options.vectorScoring) shardRequest.vectorScoring = this.options.vectorScoring;
     const answers = this.pools.map((_, shard) =>
       this.run<Uint8Array | ExpiredAnswer>(shard, this.task(shard, timeoutMs, { op: 'search', request: shardRequest })),
     );
@@ -256,7 +272,14 @@ export class ShardPool {
     }
     if (results.length === 0 && shardsDown === this.shards) throw unanswered(settled);
     const merged = mergeTopK(results, { limit: request.limit, sort: request.sort, collapse: request.collapse });
-    const answer: PoolSearchResult = { hits: merged.hits, total: merged.total, partial, shardsDown };
+    const answer: PoolSearchResult = {
+      hits: merged.hits,
+      total: merged.total,
+      partial,
+      shardsDown,
+      passages: results.reduce((sum, result) => sum + (result.passages ?? 0), 0),
+      embedded: results.reduce((sum, result) => sum + (result.embedded ?? 0), 0),
+    };
     if (merged.facets) answer.facets = merged.facets;
     if (merged.verticalCounts) answer.verticalCounts = merged.verticalCounts;
     return answer;

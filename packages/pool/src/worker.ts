@@ -5,13 +5,13 @@
  */
 import { workerData } from 'node:worker_threads';
 import { move } from 'piscina';
-import { ShardReader, shardDirectory, shardProblem } from '@evidence/native';
+import { ShardReader, shardDirectory, shardProblem, type ShardOptions } from '@evidence/native';
 import type { ShardTask } from './tasks.js';
 
 interface ShardWorkerData {
   dataDir: string;
   shard: number;
-  dimensions: number;
+  shardOptions: ShardOptions;
 }
 
 /**
@@ -27,12 +27,12 @@ function transferable(bytes: Buffer): Uint8Array {
 }
 
 async function openShard() {
-  const { dataDir, shard, dimensions } = workerData as ShardWorkerData;
+  const { dataDir, shard, shardOptions } = workerData as ShardWorkerData;
   // A shard that is not the one the index was created with (lost, emptied, swapped) must not
   // serve: failing here marks it down, so answers say partial.
   const problem = shardProblem(dataDir, shard);
   if (problem) throw new Error(problem);
-  const reader = ShardReader.open(shardDirectory(dataDir, shard), { dimensions });
+  const reader = ShardReader.open(shardDirectory(dataDir, shard), shardOptions);
   let loadedGeneration = 0;
 
   return function handleShardTask(task: ShardTask) {

@@ -41,7 +41,7 @@ function twoShardIndex() {
 }
 
 function openPool(dataDir: string, shards = 2) {
-  const pool = new ShardPool({ dataDir, shards, replicas: 1, dimensions: 128, maxQueue: 64, reloadPollMs: 50 });
+  const pool = new ShardPool({ dataDir, shards, replicas: 1, shardOptions: { dimensions: 128 }, maxQueue: 64, reloadPollMs: 50 });
   cleanups.push(() => pool.close());
   return pool;
 }
@@ -98,10 +98,11 @@ describe('shard pool', () => {
       const pool = openPool(dataDir);
       for (let attempt = 0; attempt < 5; attempt++) {
         const startedAt = Date.now();
-        const result = await pool.search({ query: 'sourdough', limit: 10, timeoutMs: 2000 });
+        const result = await pool.search({ query: 'sourdough', limit: 10, timeoutMs: 30_000 });
         expect(result).toMatchObject({ partial: true, shardsDown: 1, total: 2 });
-        // Never the whole deadline: a task for a shard that cannot open fails at once.
-        expect(Date.now() - startedAt).toBeLessThan(1500);
+        // Never the whole deadline: a task for a shard that cannot open fails at once (the
+        // bound is far from both, so a loaded machine cannot make it fail).
+        expect(Date.now() - startedAt).toBeLessThan(15_000);
       }
       expect((await pool.document('a:0', 2000)).document?.id).toBe('a:0');
     } finally {

@@ -18,6 +18,7 @@ export const ERROR_KINDS = {
   at_capacity: { status: 503, retry: true },
   shutting_down: { status: 503, retry: true },
   store_unavailable: { status: 503, retry: true },
+  embedder_unavailable: { status: 503, retry: true },
   internal: { status: 500, retry: true },
 } as const;
 

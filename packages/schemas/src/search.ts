@@ -160,5 +160,14 @@ export const WebSearchResponseSchema = z.object({
   vertical: z.string().nullable().optional().describe('vertical actually queried; null when all were searched'),
   partial: z.boolean().optional().describe('true when at least one shard failed or timed out'),
   facets: FacetsSchema.optional(),
+  semantic_coverage: z
+    .object({
+      embedded: z.number().int().describe('passages that have a vector: the only ones a semantic ranking can reach'),
+      passages: z.number().int().describe('live passages of the shards that answered'),
+    })
+    .optional()
+    .describe(
+      'present in semantic and hybrid answers while the background embedder is still making vectors for recently ingested passages: the vector half of the ranking saw only `embedded` of `passages` (the keyword half of hybrid sees them all)',
+    ),
 });
 export type WebSearchResponse = z.infer<typeof WebSearchResponseSchema>;

@@ -2,6 +2,7 @@
  * Every setting of the server, read from the environment once at start. The README's operator
  * table lists the same names and defaults.
  */
+import { embedderSetting } from '@evidence/embedders';
 import { LOG_LEVELS, type LogLevel } from './observability/logging.js';
 import { MetricsAccess } from './observability/metrics-access.js';
 
@@ -17,8 +18,14 @@ export interface ServerConfig {
   maxQueue: number;
   authFailLimit: number;
   authFailWindowMs: number;
-  /** `hashing` (the model-free default) or `none` (no vectors: similar answers 400, search falls back to keyword). */
-  embedder: 'hashing' | 'none';
+  /**
+   * EMBEDDER: an embedder's name (a new index gets it; an existing index must have been built
+   * with it), `none` (no vectors: similar answers 400, searches run keyword), or undefined when
+   * unset (the index's own embedder; bge-small-en-v1.5-q for a new index).
+   */
+  embedder: string | undefined;
+  /** ONNX Runtime threads of the background embedder (0: this node makes no vectors). */
+  embedThreads: number;
   /** Worker threads of the evidence computations (ground, changes, assemble_context). */
   evidenceThreads: number;
   /**
@@ -45,12 +52,6 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum
     throw new Error(`invalid ${name}: expected an integer >= ${minimum}, got "${raw}"`);
   }
   return value;
-}
-
-function embedderOf(raw: string | undefined): 'hashing' | 'none' {
-  if (raw === undefined || raw === '' || raw === 'hashing') return 'hashing';
-  if (raw === 'none') return 'none';
-  throw new Error(`invalid EMBEDDER: expected hashing or none, got "${raw}"`);
 }
 
 function fleetStores(env: NodeJS.ProcessEnv): { databaseUrl: string | undefined; redisUrl: string | undefined; redisKeyPrefix: string } {
@@ -94,7 +95,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     maxQueue: integer(env, 'MAX_QUEUE', 512, 1),
     authFailLimit: integer(env, 'AUTH_FAIL_LIMIT', 30, 1),
     authFailWindowMs: integer(env, 'AUTH_FAIL_WINDOW_MS', 60_000, 1),
-    embedder: embedderOf(env.EMBEDDER),
+    embedder: embedderSetting(env.EMBEDDER),
+    embedThreads: integer(env, 'EMBED_THREADS', 1, 0),
     evidenceThreads: integer(env, 'EVIDENCE_THREADS', 1, 1),
     ...fleetStores(env),
     logLevel: logLevelOf(env.LOG_LEVEL),

@@ -2,10 +2,11 @@
 import { join } from 'node:path';
 import type { DestinationStream } from 'pino';
 import { EvidencePool, HiddenTextIndex, LedgerIndex, PageGraph } from '@evidence/evidence';
-import { DEFAULT_VECTOR_DIMENSIONS, ensureManifest, HIDDEN_TEXT_FILE, LEDGER_FILE, LINKS_FILE, readManifest } from '@evidence/native';
+import { ensureManifest, HIDDEN_TEXT_FILE, LEDGER_FILE, LINKS_FILE, readManifest, shardOptionsOf, type IndexManifest } from '@evidence/native';
 import { ShardPool } from '@evidence/pool';
 import { openStores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
+import { embedderForIndex, openIndexVectors } from './embedding/index-vectors.js';
 import { HttpTransport } from './http/transport.js';
 import { buildRouter } from './routes/index.js';
 import type { Services } from './services.js';
@@ -35,9 +36,16 @@ export interface StartOptions {
  * Open what capabilities run against (stores and shard pool over DATA_DIR) without any
  * transport: the HTTP server and the MCP stdio server both start from here.
  */
-export async function openServices(config: ServerConfig): Promise<Services> {
+export async function openServices(config: ServerConfig, options: { log?: (message: string, fields?: Record<string, unknown>) => void } = {}): Promise<Services> {
+  const existing = readManifest(config.dataDir);
+  const embedder = embedderForIndex(config.embedder, existing);
   // SHARDS=0 on a DATA_DIR without an index configures no shards (readiness 503) and creates nothing.
-  const manifest = config.shards === 0 ? (readManifest(config.dataDir) ?? { shards: 0, dimensions: DEFAULT_VECTOR_DIMENSIONS, created_at: 0 }) : ensureManifest(config.dataDir, config.shards);
+  const manifest: IndexManifest =
+    config.shards === 0
+      ? (existing ?? { shards: 0, dimensions: embedder.dimensions, embedder: embedder.name, created_at: 0 })
+      : ensureManifest(config.dataDir, config.shards, embedder);
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const vectors = await openIndexVectors(config, manifest, embedder, log);
   const stores = await openStores({
     dataDir: config.dataDir,
     keyRefreshMs: config.keyRefreshMs,
@@ -51,8 +59,10 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     dataDir: config.dataDir,
     shards: manifest.shards,
     replicas: config.replicas,
-    dimensions: manifest.dimensions,
+    shardOptions: shardOptionsOf(manifest),
     maxQueue: config.maxQueue,
+    queryVector: vectors.queries ? (text) => vectors.queries!.vectorOf(text) : undefined,
+    vectorScoring: embedder.scoring,
   });
   const evidence = new EvidencePool({ threads: config.evidenceThreads, maxQueue: config.maxQueue });
   const ledger = new LedgerIndex(join(config.dataDir, LEDGER_FILE));
@@ -63,19 +73,21 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   const evidenceGate = EvidenceGate.forQueue(config.maxQueue);
   const metrics = new ServiceMetrics({ tenantLabels: config.metricsTenantLabels });
   metrics.watch(pool, evidenceGate, stores);
-  return { pool, evidence, ledger, hiddenText, graph, stores, config, inFlight: new InFlight(), evidenceGate, metrics };
+  metrics.watchVectors(vectors);
+  return { pool, evidence, ledger, hiddenText, graph, stores, config, inFlight: new InFlight(), evidenceGate, metrics, vectors };
 }
 
 /** Close what `openServices` opened: the pools first (no more work), then the stores. */
 export async function closeServices(services: Services): Promise<void> {
+  await services.vectors.close();
   await services.pool.close();
   await services.evidence.close();
   await services.stores.close();
 }
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
-  const services = await openServices(config);
   const logger = createLogger({ level: config.logLevel, destination: options.logDestination });
+  const services = await openServices(config, { log: (message, fields) => logger.info(fields ?? {}, message) });
   const transport = new HttpTransport(buildRouter(services), (answered) => {
     services.metrics.request(answered.route, answered.method, answered.status, answered.seconds);
     logRequest(logger, answered);

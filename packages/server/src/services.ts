@@ -3,6 +3,7 @@ import type { EvidencePool, HiddenTextIndex, LedgerIndex, PageGraph } from '@evi
 import type { ShardPool } from '@evidence/pool';
 import type { Stores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
+import type { IndexVectors } from './embedding/index-vectors.js';
 import type { EvidenceGate } from './evidence-gate.js';
 import type { InFlight } from './in-flight.js';
 import type { ServiceMetrics } from './observability/metrics.js';
@@ -25,4 +26,6 @@ export interface Services {
   evidenceGate: EvidenceGate;
   /** Counters, gauges and histograms GET /metrics reports. */
   metrics: ServiceMetrics;
+  /** The index's embedder, its query vectors and the background embedder. */
+  vectors: IndexVectors;
 }

@@ -46,6 +46,17 @@ export const DescribeSchema = z.object({
   content_types: z.array(z.string()).describe('content types with data in the live index'),
   authorities: z.array(z.string()).describe('publisher authorities with data in the live index'),
   topics: z.array(z.string()).describe('topic tags with data in the live index'),
+  embedding: z
+    .object({
+      embedder: z.string().describe('the embedder the index was built with (index.json); `none` when this node serves no vectors'),
+      dimensions: z.number().int(),
+      runs: z.enum(['engine', 'model']).describe('engine: vectors made at ingest; model: made after ingest by a background embedder'),
+      passages: z.number().int().describe('live passages: as of now on the node that embeds, else as of live_values_refreshed_at'),
+      embedded: z.number().int().describe('how many of them have a vector (semantic search reaches only these)'),
+      complete: z.boolean(),
+      embedding_here: z.boolean().describe('whether this node runs the background embedder (one node per index does)'),
+    })
+    .describe('the vectors behind semantic and hybrid search, and how far the background embedder has come'),
   live_values_refreshed_at: z.number().int().nullable().describe('unix seconds of the last read of the four lists above; null before the first'),
   profiles: z.record(
     z.string(),
@@ -102,7 +113,7 @@ function enumValues(property: JsonSchema | undefined, fallback: string[]): strin
 }
 
 /** The parts that do not change while the process runs, computed once. */
-let staticPart: Omit<Describe, 'verticals' | 'content_types' | 'authorities' | 'topics' | 'live_values_refreshed_at'> | null = null;
+let staticPart: Omit<Describe, 'verticals' | 'content_types' | 'authorities' | 'topics' | 'embedding' | 'live_values_refreshed_at'> | null = null;
 
 function describeStatic(): NonNullable<typeof staticPart> {
   if (staticPart) return staticPart;
@@ -163,7 +174,18 @@ function describeStatic(): NonNullable<typeof staticPart> {
   return staticPart;
 }
 
-export function describeDocument(live: { values: LiveVocabulary; refreshedAt: number | null }): Describe {
+/** What /describe says of the vectors: the index's embedder and how many passages have one. */
+export interface DescribedVectors {
+  embedder: string;
+  dimensions: number;
+  runs: 'engine' | 'model';
+  serving: boolean;
+  embeddingHere: boolean;
+  /** The background embedder's own count, when this node runs it (fresher than the live values). */
+  progress: { passages: number; embedded: number } | null;
+}
+
+export function describeDocument(live: { values: LiveVocabulary; refreshedAt: number | null }, vectors: DescribedVectors): Describe {
   const fixed = describeStatic();
   return {
     service: fixed.service,
@@ -175,6 +197,15 @@ export function describeDocument(live: { values: LiveVocabulary; refreshedAt: nu
     content_types: live.values.content_types,
     authorities: live.values.authorities,
     topics: live.values.topics,
+    embedding: {
+      embedder: vectors.serving ? vectors.embedder : 'none',
+      dimensions: vectors.dimensions,
+      runs: vectors.runs,
+      passages: (vectors.progress ?? live.values).passages,
+      embedded: (vectors.progress ?? live.values).embedded,
+      complete: (vectors.progress ?? live.values).embedded >= (vectors.progress ?? live.values).passages,
+      embedding_here: vectors.embeddingHere,
+    },
     live_values_refreshed_at: live.refreshedAt === null ? null : Math.floor(live.refreshedAt / 1000),
     profiles: fixed.profiles,
     ground: fixed.ground,

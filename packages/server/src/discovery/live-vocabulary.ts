@@ -10,9 +10,12 @@ export interface LiveVocabulary {
   content_types: string[];
   authorities: string[];
   topics: string[];
+  /** Live passages of the shards that answered, and how many have a vector. */
+  passages: number;
+  embedded: number;
 }
 
-export const EMPTY_VOCABULARY: LiveVocabulary = { verticals: [], content_types: [], authorities: [], topics: [] };
+export const EMPTY_VOCABULARY: LiveVocabulary = { verticals: [], content_types: [], authorities: [], topics: [], passages: 0, embedded: 0 };
 
 function valuesWithData(counts: Record<string, number> | undefined): string[] {
   return Object.entries(counts ?? {})
@@ -41,6 +44,8 @@ export async function liveVocabulary(services: Services): Promise<LiveVocabulary
     content_types: valuesWithData(facets?.content_type),
     authorities: valuesWithData(facets?.authority),
     topics: valuesWithData(facets?.topics),
+    passages: result.passages,
+    embedded: result.embedded,
   };
 }
 

@@ -33,6 +33,7 @@ export const assembleContextCapability: Capability<typeof ContextParamsSchema, C
       await markHiddenOnPage(services, result.hits);
       return await services.evidence.context({
         params: { ...params, mode },
+        vectorsMatch: services.vectors.spec.runs === 'model',
         candidates: { hits: result.hits, total: result.total, partial: result.partial, shardsDown: result.shardsDown },
       });
     } catch (error) {

@@ -169,7 +169,8 @@ export async function retrieveEvidence(services: Services, options: RetrievalOpt
 
   // The searches ran: from here on a failure is a call that ran and failed.
   try {
-    const supported = supportedHits(query, mode, searched.hits);
+    const vectorsMatch = services.vectors.spec.runs === 'model';
+    const supported = supportedHits(query, mode, searched.hits, vectorsMatch);
     const stories = firstOfEachStory(supported.hits, CANDIDATE_STORIES);
     const candidates: RetrievedHits = {
       hits: stories,
@@ -192,13 +193,14 @@ export async function retrieveEvidence(services: Services, options: RetrievalOpt
         : [],
       verticalMatches: {},
       filtersApplied: filtersApplied(options),
+      vectorCoverage: mode === 'keyword' ? null : { embedded: searched.embedded, passages: searched.passages },
     };
     if (outside && publishedFrom !== undefined) {
       const [older, newest, all, inside, olderCount] = outside;
       retrieval.outside = {
         publishedFrom,
         older: {
-          hits: firstOfEachStory(supportedHits(query, mode, older.hits).hits, OLDER_EXAMPLES),
+          hits: firstOfEachStory(supportedHits(query, mode, older.hits, vectorsMatch).hits, OLDER_EXAMPLES),
           total: olderCount.total,
           partial: older.partial || olderCount.partial || all.partial || inside.partial,
           shardsDown: Math.max(older.shardsDown, olderCount.shardsDown, all.shardsDown, inside.shardsDown),

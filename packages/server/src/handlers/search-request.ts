@@ -87,5 +87,6 @@ export function responseOf(
   const results = result.hits.map((hit) => specHit(hit, shape.fields ?? HIT_FIELDS));
   const body: WebSearchResponse = { results, total: result.total, mode: shape.mode, routed: shape.routed, vertical: shape.vertical, partial: result.partial };
   if (result.facets) body.facets = facetsOf(result.facets);
+  if (shape.mode !== 'keyword' && result.embedded < result.passages) body.semantic_coverage = { embedded: result.embedded, passages: result.passages };
   return body;
 }

@@ -18,13 +18,19 @@ export const similarCapability: Capability<typeof SimilarParamsSchema, WebSearch
     }
     const timeoutMs = services.config.searchTimeoutMs;
     const seed = await services.pool.passageVector(params.id, timeoutMs);
-    if (!seed.vector) {
+    let vector = seed.vector;
+    if (!vector && services.vectors.queries) {
+      // A model's index: the passage may be waiting for the background embedder.
+      const found = await services.pool.document(params.id, timeoutMs);
+      if (found.document) vector = await services.vectors.queries.passageVectorOf(found.document.title, found.document.text);
+    }
+    if (!vector) {
       if (seed.partial) throw errors.noShard();
       throw errors.notFound(`no passage with id ${params.id}`);
     }
     const result = await services.pool.search({
       query: '',
-      vector: seed.vector,
+      vector,
       mode: 'semantic',
       limit: params.limit,
       filters: { excludeIds: [params.id] },

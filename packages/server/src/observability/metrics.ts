@@ -13,6 +13,7 @@ import type { ShardPool, ShardStats } from '@evidence/pool';
 import type { ErrorKind } from '@evidence/schemas';
 import type { Stores } from '@evidence/stores';
 import type { EvidenceGate } from '../evidence-gate.js';
+import type { IndexVectors } from '../embedding/index-vectors.js';
 
 /** The 429 causes: the per-minute rate, a plan's hard monthly cap, an address's failed authentications. */
 export type RefusalCause = 'rate' | 'hard_cap' | 'address';
@@ -106,6 +107,44 @@ export class ServiceMetrics {
   refused(kind: ErrorKind): void {
     const cause = REFUSAL_CAUSES[kind];
     if (cause) this.refusals.inc({ cause });
+  }
+
+  /** The query vector cache and, on the node that runs it, the background embedder's progress. */
+  watchVectors(vectors: IndexVectors): void {
+    const registers = [this.registry];
+    const reported = { hit: 0, miss: 0 };
+    new Counter({
+      name: 'evidence_query_embeddings_total',
+      help: 'Query texts that needed a vector from the model: `hit` answered from the cache, `miss` ran the model',
+      labelNames: ['cache'],
+      registers,
+      collect() {
+        const stats = vectors.queries?.stats;
+        if (!stats) return;
+        this.inc({ cache: 'hit' }, stats.hits - reported.hit);
+        this.inc({ cache: 'miss' }, stats.misses - reported.miss);
+        reported.hit = stats.hits;
+        reported.miss = stats.misses;
+      },
+    });
+    new Gauge({
+      name: 'evidence_passages_embedded',
+      help: 'Live passages with a vector, as the background embedder of this node last counted (absent on nodes that do not embed)',
+      registers,
+      collect() {
+        const status = vectors.background?.status();
+        if (status?.running && status.reported) this.set(status.embedded);
+      },
+    });
+    new Gauge({
+      name: 'evidence_passages_waiting_for_vectors',
+      help: 'Live passages the background embedder of this node has not embedded yet',
+      registers,
+      collect() {
+        const status = vectors.background?.status();
+        if (status?.running && status.reported) this.set(status.passages - status.embedded);
+      },
+    });
   }
 
   /** Gauges and counters read from the shard pool, the evidence gate and the usage ledger. */

@@ -33,9 +33,20 @@ export function registerDiscovery(router: Router, services: Services): void {
   );
   const vocabulary = new LiveVocabularyCache(() => liveVocabulary(services), LIVE_VOCABULARY_MAX_AGE_MS);
   vocabulary.refresh();
-  describeDocument(vocabulary.current()); // computes the static part now, for the same reason
+  const vectors = () => {
+    const status = services.vectors.background?.status();
+    return {
+      embedder: services.vectors.spec.name,
+      dimensions: services.vectors.spec.dimensions,
+      runs: services.vectors.spec.runs,
+      serving: services.vectors.serving,
+      embeddingHere: status?.running ?? false,
+      progress: status?.running && status.reported ? { passages: status.passages, embedded: status.embedded } : null,
+    };
+  };
+  describeDocument(vocabulary.current(), vectors()); // computes the static part now, for the same reason
 
-  router.get('/describe', () => answer(JSON_TYPE, JSON.stringify(describeDocument(vocabulary.current()))));
+  router.get('/describe', () => answer(JSON_TYPE, JSON.stringify(describeDocument(vocabulary.current(), vectors()))));
 
   router.get('/openapi.json', () => answer(JSON_TYPE, openApi));
 

@@ -1,0 +1,12 @@
+export type { EmbeddingPurpose, TextEmbedder } from './embedder.js';
+export { BGE_SMALL_MODEL_NAME, DEFAULT_MODEL_DIRECTORY, modelFiles, type ModelFiles } from './model-files.js';
+export {
+  BGE_QUERY_INSTRUCTION,
+  BGE_SMALL_DIMENSIONS,
+  DEFAULT_BATCH_SIZE,
+  OnnxEmbedder,
+  QUERY_INSTRUCTION_BY_DEFAULT,
+  type OnnxEmbedderOptions,
+} from './onnx-embedder.js';
+export { MAX_SEQUENCE_TOKENS, WordPieceTokenizer, padBatch, type BatchEncoding, type Encoding } from './wordpiece.js';
+export { DEFAULT_EMBEDDER, EMBEDDERS, NO_EMBEDDER, embedderSetting, embedderSpec, type EmbedderSpec } from './catalog.js';

@@ -1,0 +1,113 @@
+/**
+ * Vectors behind ingest: ingest makes passages searchable by keyword at once, and this node's
+ * embedder thread gives them their vectors afterwards (see embedding-worker.ts). Until every
+ * passage has one, semantic and hybrid answers say how many of the passages they could reach
+ * (`semantic_coverage`), and /describe shows the progress; the log says when it is complete.
+ */
+import { Worker } from 'node:worker_threads';
+import type { EmbeddingProgress, EmbeddingWorkerData } from './embedding-protocol.js';
+import { takeEmbeddingLock } from './embedding-lock.js';
+
+/** What the background embedder has done, for /describe, /metrics and the log. */
+export interface EmbeddingStatus {
+  /** Whether this node runs the embedder (false: another node holds the lock, or EMBED_THREADS=0). */
+  running: boolean;
+  passages: number;
+  embedded: number;
+  /** Passages embedded per second over the last batch (0 when idle). */
+  passages_per_second: number;
+  complete: boolean;
+  /** Whether every shard has reported at least once (before that the counts are partial). */
+  reported: boolean;
+}
+
+export interface BackgroundEmbeddingOptions {
+  dataDir: string;
+  shards: number;
+  shardOptions: EmbeddingWorkerData['shardOptions'];
+  threads: number;
+  log: (message: string, fields?: Record<string, unknown>) => void;
+}
+
+/** How often a progress line is logged while vectors are being made. */
+const LOG_EVERY_MS = 10_000;
+
+export class BackgroundEmbedding {
+  private readonly worker: Worker | null;
+  private readonly lock: { release(): void } | null;
+  private readonly perShard = new Map<number, EmbeddingProgress>();
+  private rate = 0;
+  private lastLogAt = 0;
+  private announcedComplete = false;
+  private exited: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: BackgroundEmbeddingOptions) {
+    this.lock = options.threads > 0 && options.shards > 0 ? takeEmbeddingLock(options.dataDir) : null;
+    if (!this.lock) {
+      this.worker = null;
+      return;
+    }
+    const workerData: EmbeddingWorkerData = {
+      dataDir: options.dataDir,
+      shards: Array.from({ length: options.shards }, (_, shard) => shard),
+      shardOptions: options.shardOptions,
+      threads: options.threads,
+    };
+    this.worker = new Worker(new URL('./embedding-worker.js', import.meta.url), { workerData });
+    this.worker.on('message', (message: EmbeddingProgress | { kind: 'failed'; message: string }) => {
+      if (message.kind === 'failed') {
+        options.log(`background embedding stopped: ${message.message}`);
+        return;
+      }
+      this.record(message);
+    });
+    this.worker.on('error', (error) => options.log(`background embedding stopped: ${error.message}`));
+    this.exited = new Promise((resolve) => this.worker!.once('exit', () => resolve()));
+  }
+
+  private record(progress: EmbeddingProgress): void {
+    this.perShard.set(progress.shard, progress);
+    if (progress.stored > 0 && progress.embedMs > 0) this.rate = (progress.stored * 1000) / progress.embedMs;
+    const status = this.status();
+    const now = Date.now();
+    if (status.complete) {
+      if (!this.announcedComplete && this.perShard.size === this.options.shards) {
+        this.announcedComplete = true;
+        this.options.log(`embedding complete: all ${status.passages} passages have vectors`, { passages: status.passages });
+      }
+      return;
+    }
+    this.announcedComplete = false;
+    if (progress.stored > 0 && now - this.lastLogAt >= LOG_EVERY_MS) {
+      this.lastLogAt = now;
+      const left = status.passages - status.embedded;
+      const eta = this.rate > 0 ? ` (about ${Math.ceil(left / this.rate)} s left)` : '';
+      this.options.log(`embedding: ${status.embedded} of ${status.passages} passages have vectors, ${this.rate.toFixed(0)}/s${eta}`, {
+        embedded: status.embedded,
+        passages: status.passages,
+      });
+    }
+  }
+
+  status(): EmbeddingStatus {
+    let passages = 0;
+    let embedded = 0;
+    for (const progress of this.perShard.values()) {
+      passages += progress.passages;
+      embedded += progress.embedded;
+    }
+    const reported = this.perShard.size === this.options.shards;
+    const complete = reported && embedded >= passages;
+    return { running: this.worker !== null, passages, embedded, passages_per_second: complete ? 0 : Math.round(this.rate), complete, reported };
+  }
+
+  async close(): Promise<void> {
+    if (this.worker) {
+      this.worker.postMessage({ kind: 'stop' });
+      // a model call under way finishes first (well under a second); then the thread is ended
+      const stopped = await Promise.race([this.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000).unref())]);
+      if (!stopped) await this.worker.terminate();
+    }
+    this.lock?.release();
+  }
+}

@@ -1,0 +1,23 @@
+/** Messages between the service and its background embedder thread (embedding-worker.ts). */
+import type { ShardOptions } from '@evidence/native';
+
+export interface EmbeddingWorkerData {
+  dataDir: string;
+  /** The shards this node embeds (every shard of the index). */
+  shards: number[];
+  shardOptions: ShardOptions;
+  /** ONNX Runtime threads (EMBED_THREADS). */
+  threads: number;
+}
+
+/** A shard's state after a pass: its live passages, how many have a vector, and what this pass stored. */
+export interface EmbeddingProgress {
+  kind: 'progress';
+  shard: number;
+  passages: number;
+  embedded: number;
+  stored: number;
+  embedMs: number;
+}
+
+export type EmbeddingWorkerMessage = { kind: 'stop' };

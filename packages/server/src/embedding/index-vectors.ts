@@ -1,0 +1,80 @@
+/**
+ * The vectors of the index this node serves: which embedder made them (recorded in index.json),
+ * the model that embeds query texts when it is a model, and the background embedder that gives
+ * newly ingested passages their vectors.
+ */
+import { DEFAULT_EMBEDDER, embedderSpec, NO_EMBEDDER, OnnxEmbedder, type EmbedderSpec } from '@evidence/embedders';
+import { embedderOf, shardOptionsOf, type IndexManifest } from '@evidence/native';
+import type { ServerConfig } from '../config.js';
+import { BackgroundEmbedding, type EmbeddingStatus } from './background-embedding.js';
+import { QueryVectors } from './query-vectors.js';
+
+export interface IndexVectors {
+  /** The embedder of the index's vectors. */
+  spec: EmbedderSpec;
+  /** Whether searches rank by vector (false with EMBEDDER=none: keyword only). */
+  serving: boolean;
+  /** Query vectors from the model (null when the engine embeds queries itself, or with EMBEDDER=none). */
+  queries: QueryVectors | null;
+  /** This node's background embedder (null when the engine embeds at ingest, or no model runs here). */
+  background: BackgroundEmbedding | null;
+  close(): Promise<void>;
+}
+
+/**
+ * The embedder of the index: the one the manifest records; for a new index the one EMBEDDER
+ * names (default bge-small-en-v1.5-q). EMBEDDER naming another embedder than an existing index's
+ * is an error at start: its vectors could not be compared with the index's.
+ */
+export function embedderForIndex(setting: string | undefined, existing: IndexManifest | null): EmbedderSpec {
+  const asked = setting === undefined || setting === NO_EMBEDDER ? undefined : setting;
+  if (existing) {
+    const built = embedderOf(existing);
+    if (asked !== undefined && asked !== built) {
+      throw new Error(
+        `EMBEDDER=${asked}, but the index in DATA_DIR was built with ${built}: its vectors cannot be compared with ${asked}'s. Start with EMBEDDER=${built} (or unset, or none), or ingest into a new DATA_DIR`,
+      );
+    }
+    const spec = embedderSpec(built);
+    if (!spec) throw new Error(`the index in DATA_DIR was built with embedder ${built}, which this version does not have`);
+    if (spec.dimensions !== existing.dimensions) {
+      throw new Error(`the index in DATA_DIR records ${existing.dimensions} dimensions for ${built}, which makes ${spec.dimensions}: the manifest is damaged`);
+    }
+    return spec;
+  }
+  return embedderSpec(asked ?? DEFAULT_EMBEDDER)!;
+}
+
+export async function openIndexVectors(
+  config: Pick<ServerConfig, 'dataDir' | 'embedder' | 'embedThreads'>,
+  manifest: IndexManifest,
+  spec: EmbedderSpec,
+  log: (message: string, fields?: Record<string, unknown>) => void,
+): Promise<IndexVectors> {
+  const serving = config.embedder !== NO_EMBEDDER;
+  if (spec.runs === 'engine' || !serving) {
+    return { spec, serving, queries: null, background: null, close: async () => {} };
+  }
+  // One ONNX Runtime thread for queries: the event loop does not wait for it (the model runs on
+  // the runtime's threads), and the shard workers need the cores.
+  const model = await OnnxEmbedder.open({ threads: 1 });
+  const background = new BackgroundEmbedding({
+    dataDir: config.dataDir,
+    shards: manifest.shards,
+    shardOptions: shardOptionsOf(manifest),
+    threads: config.embedThreads,
+    log,
+  });
+  return {
+    spec,
+    serving,
+    queries: new QueryVectors(model),
+    background,
+    async close() {
+      await background.close();
+      await model.close();
+    },
+  };
+}
+
+export type { EmbeddingStatus };

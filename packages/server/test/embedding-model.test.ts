@@ -1,0 +1,138 @@
+/**
+ * The bge-small model behind semantic and hybrid search, end to end: real ingest (which never
+ * waits for vectors), a real server whose background embedder gives the passages their vectors
+ * through the shard writer, the real ONNX model for query texts. Slow part of the suite (about
+ * 10 s: two model loads and ~20 passages embedded).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { embedderSpec } from '@evidence/embedders';
+import { ingestFiles } from '@evidence/ingest';
+import { readConfig, startServer, type RunningServer } from '@evidence/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const NOW = 1_790_000_000;
+const BIKE_URL = 'https://cycling.example.org/puncture';
+/** Shares no content word with the bike page. */
+const OBJECTIVE = 'fix flat bicycle tyre';
+
+const page = (url: string, title: string, text: string) => JSON.stringify({ url, title, text, fetched_at: NOW, published_at: NOW - 86_400 });
+const PAGES = [
+  page(BIKE_URL, 'Patching a punctured inner tube', 'Lever the tire off the rim, find the hole in the inner tube, scuff the rubber, apply glue and a patch, then pump it back up to pressure before riding.'),
+  page('https://bakery.example.com/starter', 'Feeding a sourdough starter', 'Feed the starter with equal weights of flour and water every day; keep it warm and discard half before each feeding.'),
+  page('https://markets.example.net/rates', 'Central bank raises interest rates', 'The central bank raised its policy rate by a quarter point to slow inflation, and bond yields rose after the announcement.'),
+  page('https://garden.example.com/tomatoes', 'Growing tomatoes in pots', 'Tomatoes in containers need deep pots, full sun and steady watering; stake the vines and feed them every two weeks once fruit sets.'),
+  page('https://sky.example.org/eclipse', 'Watching a solar eclipse safely', 'Never look at the sun without certified eclipse glasses; a pinhole projector shows the crescent safely on a sheet of card.'),
+  page('https://code.example.dev/git', 'Undoing a git commit', 'Use git revert to add a commit that undoes another, or git reset to move the branch back when the commit was never pushed.'),
+  page('https://health.example.org/sleep', 'Sleeping better', 'Keep a regular bedtime, avoid screens in the hour before sleep, and keep the bedroom cool, dark and quiet.'),
+  page('https://travel.example.com/trains', 'Night trains across Europe', 'Sleeper trains link Vienna, Munich and Rome overnight; book a couchette early, as berths sell out in summer.'),
+];
+
+let dataDir: string;
+let key: string | undefined;
+const servers: RunningServer[] = [];
+const bge = embedderSpec('bge-small-en-v1.5-q')!;
+
+async function serve(env: Record<string, string>): Promise<{ server: RunningServer; get: <T>(path: string) => Promise<T> }> {
+  const server = await startServer(readConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env }));
+  servers.push(server);
+  // the first server over DATA_DIR makes the development key; the others share its stores
+  key ??= (await server.services.stores.ensureDevelopmentKey())!;
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { headers: { 'x-api-key': key } });
+    expect(response.status, `${path}: ${response.status}`).toBe(200);
+    return (await response.json()) as T;
+  };
+  return { server, get };
+}
+
+async function closeAll(): Promise<void> {
+  while (servers.length > 0) await servers.pop()!.close();
+}
+
+interface SearchBody {
+  results: { id: string; url: string }[];
+  total: number;
+  semantic_coverage?: { embedded: number; passages: number };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'embedding-model-'));
+  const corpus = join(dataDir, 'pages.jsonl');
+  writeFileSync(corpus, `${PAGES.join('\n')}\n`);
+  await ingestFiles([corpus], { dataDir, shards: 2, embedder: bge, log: () => undefined });
+}, 60_000);
+afterAll(async () => {
+  await closeAll();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('an index built for bge-small-en-v1.5-q', () => {
+  it('records its embedder and dimensions; another EMBEDDER is refused at start with the reason', async () => {
+    const manifest = JSON.parse(readFileSync(join(dataDir, 'index.json'), 'utf8')) as { embedder: string; dimensions: number };
+    expect(manifest).toMatchObject({ embedder: 'bge-small-en-v1.5-q', dimensions: 384 });
+    await expect(startServer(readConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', EMBEDDER: 'hashing' }))).rejects.toThrow(
+      /EMBEDDER=hashing, but the index in DATA_DIR was built with bge-small-en-v1.5-q/,
+    );
+  });
+
+  it('before any vector: keyword finds everything at once, semantic and hybrid state their coverage, ground names the gap', async () => {
+    const { get } = await serve({ EMBED_THREADS: '0' });
+    const keyword = await get<SearchBody>('/search?q=inner+tube&mode=keyword');
+    expect(keyword.results.map((hit) => hit.url)).toContain(BIKE_URL);
+    expect(keyword.semantic_coverage).toBeUndefined();
+    const semantic = await get<SearchBody>(`/search?q=${encodeURIComponent(OBJECTIVE)}&mode=semantic`);
+    expect(semantic.semantic_coverage).toEqual({ embedded: 0, passages: PAGES.length });
+    expect(semantic.results).toEqual([]);
+    const hybrid = await get<SearchBody>('/search?q=inner+tube');
+    expect(hybrid.results.map((hit) => hit.url)).toContain(BIKE_URL);
+    expect(hybrid.semantic_coverage).toEqual({ embedded: 0, passages: PAGES.length });
+    const ground = await get<{ coverage: { known_gaps: string[] } }>('/ground?objective=inner+tube+patch&require_role=');
+    expect(ground.coverage.known_gaps.join('\n')).toMatch(/8 recently ingested passages of 8 had no vector yet/);
+    const describe = await get<{ embedding: Record<string, unknown> }>('/describe');
+    expect(describe.embedding).toMatchObject({ embedder: 'bge-small-en-v1.5-q', dimensions: 384, runs: 'model', embedding_here: false });
+    // a passage the embedder has not reached yet: its vector is made on the spot (no neighbour has one yet)
+    const bikeId = keyword.results.find((hit) => hit.url === BIKE_URL)!.id;
+    const similar = await get<SearchBody>(`/similar?id=${encodeURIComponent(bikeId)}`);
+    expect(similar).toMatchObject({ results: [], mode: 'semantic', semantic_coverage: { embedded: 0, passages: PAGES.length } });
+    await closeAll();
+  }, 60_000);
+
+  it('the background embedder gives every passage its vector; then meaning finds what words cannot', async () => {
+    const { server, get } = await serve({ EMBED_THREADS: '1' });
+    const deadline = Date.now() + 90_000;
+    let semantic: SearchBody;
+    for (;;) {
+      semantic = await get<SearchBody>(`/search?q=${encodeURIComponent(OBJECTIVE)}&mode=semantic`);
+      if (!semantic.semantic_coverage || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(semantic.semantic_coverage).toBeUndefined();
+    expect(semantic.results[0]?.url).toBe(BIKE_URL);
+    // not one word of the objective is on the page
+    const keyword = await get<SearchBody>(`/search?q=${encodeURIComponent(OBJECTIVE)}&mode=keyword`);
+    expect(keyword.results.map((hit) => hit.url)).not.toContain(BIKE_URL);
+    const hybrid = await get<SearchBody>(`/search?q=${encodeURIComponent(OBJECTIVE)}`);
+    expect(hybrid.results[0]?.url).toBe(BIKE_URL);
+    const ground = await get<{ evidence: { hit: { url: string } }[]; coverage: { known_gaps: string[] } }>(`/ground?objective=${encodeURIComponent(OBJECTIVE)}&require_role=`);
+    expect(ground.evidence.map((item) => item.hit.url)).toContain(BIKE_URL);
+    expect(ground.coverage.known_gaps.join('\n')).not.toMatch(/no vector yet/);
+    const describe = await get<{ embedding: Record<string, unknown> }>('/describe');
+    expect(describe.embedding).toMatchObject({ embedded: PAGES.length, passages: PAGES.length, complete: true, embedding_here: true });
+    // the same query text costs the model once
+    const before = { ...server.services.vectors.queries!.stats };
+    await get<SearchBody>(`/search?q=${encodeURIComponent(OBJECTIVE)}&mode=semantic`);
+    expect(server.services.vectors.queries!.stats).toMatchObject({ hits: before.hits + 1, misses: before.misses });
+    const metrics = await (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
+    expect(metrics).toMatch(/evidence_query_embeddings_total\{cache="hit"\} [1-9]/);
+    expect(metrics).toMatch(new RegExp(`evidence_passages_embedded ${PAGES.length}\\b`));
+    expect(metrics).toMatch(/evidence_passages_waiting_for_vectors 0\b/);
+  }, 120_000);
+
+  it('one node embeds: a second node over the same DATA_DIR leaves it to the first', async () => {
+    const { get } = await serve({ EMBED_THREADS: '1' });
+    const describe = await get<{ embedding: { embedding_here: boolean } }>('/describe');
+    expect(describe.embedding.embedding_here).toBe(false);
+  });
+});
