@@ -1,6 +1,6 @@
 /**
  * `npm run bench:http`: HTTP load on the server (packages/server/dist/main.js, started here as
- * a child process) for each workload (BENCH_PATHS: search-keyword, search-hybrid, ground) at
+ * a child process) for each workload (BENCH_PATHS: search-keyword, search-hybrid, search-hybrid-new, ground) at
  * each concurrency (BENCH_CONNECTIONS, default 1,16,64,256), each next to the in-process floor
  * of the same work at the same concurrency (workloads.ts), measured in the same run.
  *

@@ -15,3 +15,12 @@ export interface TextEmbedder {
   /** Frees the model; `embed` then rejects. */
   close(): Promise<void>;
 }
+
+/**
+ * The text a passage's vector is made from: its title and text on two lines. The engine's
+ * `embedding_input` (crates/engine/src/embedder.rs) joins them the same way, and
+ * `ShardReader.passagesWithoutVectors` hands them over joined by it.
+ */
+export function embeddingInput(title: string, text: string): string {
+  return `${title}\n${text}`;
+}

@@ -1,4 +1,4 @@
-export type { EmbeddingPurpose, TextEmbedder } from './embedder.js';
+export { embeddingInput, type EmbeddingPurpose, type TextEmbedder } from './embedder.js';
 export { BGE_SMALL_MODEL_NAME, DEFAULT_MODEL_DIRECTORY, modelFiles, type ModelFiles } from './model-files.js';
 export {
   BGE_QUERY_INSTRUCTION,

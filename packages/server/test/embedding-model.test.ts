@@ -128,6 +128,21 @@ describe('an index built for bge-small-en-v1.5-q', () => {
     expect(metrics).toMatch(/evidence_query_embeddings_total\{cache="hit"\} [1-9]/);
     expect(metrics).toMatch(new RegExp(`evidence_passages_embedded ${PAGES.length}\\b`));
     expect(metrics).toMatch(/evidence_passages_waiting_for_vectors 0\b/);
+
+    // A page ingested while the node serves: keyword finds it at once, and its vector follows.
+    const later = join(dataDir, 'later.jsonl');
+    writeFileSync(later, `${page('https://kitchen.example.com/knives', 'Honing a chef knife', 'Draw the blade along the steel at a shallow angle, alternating sides, to straighten the edge between sharpenings.')}\n`);
+    await ingestFiles([later], { dataDir, log: () => undefined });
+    const sharpen = 'keeping kitchen blades keen';
+    let found: SearchBody;
+    const until = Date.now() + 60_000;
+    for (;;) {
+      found = await get<SearchBody>(`/search?q=${encodeURIComponent(sharpen)}&mode=semantic`);
+      if ((found.results[0]?.url === 'https://kitchen.example.com/knives' && !found.semantic_coverage) || Date.now() > until) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(found.results[0]?.url).toBe('https://kitchen.example.com/knives');
+    expect(found.semantic_coverage).toBeUndefined();
   }, 120_000);
 
   it('one node embeds: a second node over the same DATA_DIR leaves it to the first', async () => {

@@ -7,7 +7,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OnnxEmbedder } from '@evidence/embedders';
-import { ShardReader, ShardWriter, shardDirectory, type ShardOptions } from '@evidence/native';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { COMMIT_FILE, ShardReader, ShardWriter, shardDirectory, type ShardOptions } from '@evidence/native';
 import type { EmbeddingProgress, EmbeddingWorkerData, EmbeddingWorkerMessage } from './embedding-protocol.js';
 
 const data = workerData as EmbeddingWorkerData;
@@ -57,20 +59,37 @@ async function store(directory: string, options: ShardOptions, ids: string[], ve
   }
 }
 
+/** When the shard's last commit was announced (commit.json's mtime), or 0 when it cannot be read. */
+function commitStamp(shard: number): number {
+  try {
+    return statSync(join(shardDirectory(data.dataDir, shard), COMMIT_FILE)).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
 async function run(): Promise<void> {
   // The model is loaded when there is something to embed (an index with every vector needs none).
   let embedder: OnnxEmbedder | null = null;
   const readers = data.shards.map((shard) => ShardReader.open(shardDirectory(data.dataDir, shard), data.shardOptions));
   const commitMs = data.shards.map(() => 0);
+  /** The commit each reader last took in, and whether it left passages without vectors. */
+  const seen = data.shards.map(() => ({ stamp: -1, waiting: true }));
   try {
     while (!stopping) {
       let embeddedThisRound = 0;
       for (const [index, shard] of data.shards.entries()) {
         if (stopping) break;
         const reader = readers[index];
+        // A shard with every vector and no new commit since costs nothing (a reload rebuilds
+        // per-generation tables, a scan reads every document's key).
+        const stamp = commitStamp(shard);
+        if (stamp === seen[index].stamp && !seen[index].waiting) continue;
         const report = reader.reload();
-        const waiting = reader.passagesWithoutVectors(PASSAGES_PER_PASS);
+        seen[index] = { stamp, waiting: Number(report.embedded) < Number(report.numDocs) };
         post({ kind: 'progress', shard, passages: Number(report.numDocs), embedded: Number(report.embedded), stored: 0, embedMs: 0 });
+        if (!seen[index].waiting) continue;
+        const waiting = reader.passagesWithoutVectors(PASSAGES_PER_PASS);
         if (waiting.length === 0) continue;
         embedder ??= await OnnxEmbedder.open({ threads: data.threads });
         const model = embedder;
@@ -98,6 +117,7 @@ async function run(): Promise<void> {
         commitMs[index] = outcome.commitMs;
         embeddedThisRound += outcome.stored;
         const after = reader.reload();
+        seen[index] = { stamp: commitStamp(shard), waiting: Number(after.embedded) < Number(after.numDocs) };
         post({ kind: 'progress', shard, passages: Number(after.numDocs), embedded: Number(after.embedded), stored: outcome.stored, embedMs });
       }
       if (embeddedThisRound === 0 && !stopping) await sleep(IDLE_MS);

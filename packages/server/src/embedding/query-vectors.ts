@@ -3,7 +3,7 @@
  * text being embedded is shared by the calls that ask for it meanwhile. The model runs on ONNX
  * Runtime's own threads, so the event loop only tokenises.
  */
-import type { TextEmbedder } from '@evidence/embedders';
+import { embeddingInput, type TextEmbedder } from '@evidence/embedders';
 import { ServiceError } from '@evidence/schemas';
 
 /** Query texts whose vectors are kept (about 1.6 KB each at 384 dimensions). */
@@ -27,11 +27,11 @@ export class QueryVectors {
 
   /**
    * A passage's vector made now, for a passage the background embedder has not reached yet
-   * (`title` and `text` joined as the engine's embedding_input joins them). Not cached.
+   * (from `title` and `text` as the background embedder reads them). Not cached.
    */
   async passageVectorOf(title: string, text: string): Promise<number[]> {
     try {
-      const [embedded] = await this.embedder.embed([`${title}\n${text}`], 'passage');
+      const [embedded] = await this.embedder.embed([embeddingInput(title, text)], 'passage');
       return Array.from(embedded);
     } catch (error) {
       throw new ServiceError('embedder_unavailable', `the embedding model failed on this passage: ${error instanceof Error ? error.message : String(error)}`);
