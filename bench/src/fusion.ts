@@ -12,7 +12,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { embedderSpec, OnnxEmbedder } from '@evidence/embedders';
+import { embedderSpec, openEmbedder, type TextEmbedder } from '@evidence/embedders';
 import type { VectorScoring } from '@evidence/native';
 import { cleanQuery } from './quality/clean.js';
 import { loadSet, type IrSet } from './quality/dataset.js';
@@ -74,7 +74,7 @@ interface SetResult {
   perQuery: Map<string, Map<string, number>>;
 }
 
-async function study(set: IrSet, model: OnnxEmbedder): Promise<SetResult> {
+async function study(set: IrSet, model: TextEmbedder): Promise<SetResult> {
   const cleaned = new Map(set.queries.map((query) => [query.id, cleanQuery(query.text)]));
   const passages = await corpusVectors(set.name, set.corpus, model, cacheDir);
   const queryVectors = new Map<string, number[]>();
@@ -129,7 +129,7 @@ function pick(scores: ReturnType<typeof score>): { ndcg10: number; recall100: nu
   return { ndcg10: scores.ndcg10, recall100: scores.recall100 };
 }
 
-const model = await OnnxEmbedder.open({});
+const model = await openEmbedder(spec.name, {});
 const started = performance.now();
 const tune = await study(loadSet(dataRoot, tuneSet), model);
 const validation = await study(loadSet(dataRoot, validationSet), model);

@@ -4,16 +4,16 @@
  * each search mode beside MiniSearch and Orama on the same files and the same cleaned queries.
  * nDCG@10 and recall@100 per engine; time per query; a markdown table; bench/out/quality.json.
  *
- * Ours runs once per embedder (QUALITY_EMBEDDERS, default bge-small-en-v1.5-q then hashing): the
+ * Ours runs once per embedder (QUALITY_EMBEDDERS, default bge-small-en-v1.5-q, potion-base-2M, hashing): the
  * keyword row once, semantic and hybrid per embedder. A model's passage vectors are computed
  * once and kept in bench/out/vectors (the first run embeds about 10,000 passages: a few minutes).
  *
  * Environment: IR_DATA_DIR, SHARDS (default 2), QUALITY_SETS (default msmarco,dbpedia),
- * QUALITY_EMBEDDERS (default bge-small-en-v1.5-q,hashing).
+ * QUALITY_EMBEDDERS (default bge-small-en-v1.5-q,potion-base-2M,hashing).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_EMBEDDER, embedderSpec, OnnxEmbedder, type EmbedderSpec } from '@evidence/embedders';
+import { DEFAULT_EMBEDDER, embedderSpec, openEmbedder, type EmbedderSpec, type TextEmbedder } from '@evidence/embedders';
 import { engineVersion } from '@evidence/native';
 import { CLEANING_NOTE, cleanQuery } from './quality/clean.js';
 import { loadSet } from './quality/dataset.js';
@@ -29,13 +29,14 @@ const dataRoot = resolve(process.cwd(), process.env.IR_DATA_DIR || '../shared/da
 const shards = Number(process.env.SHARDS || 2);
 const setNames = (process.env.QUALITY_SETS || 'msmarco,dbpedia').split(',').map((name) => name.trim()).filter(Boolean);
 const outFile = resolve(process.cwd(), 'bench/out/quality.json');
-const embedders: EmbedderSpec[] = (process.env.QUALITY_EMBEDDERS || `${DEFAULT_EMBEDDER},hashing`).split(',').map((name) => {
+const embedders: EmbedderSpec[] = (process.env.QUALITY_EMBEDDERS || `${DEFAULT_EMBEDDER},potion-base-2M,hashing`).split(',').map((name) => {
   const spec = embedderSpec(name.trim());
   if (!spec) throw new Error(`QUALITY_EMBEDDERS: no embedder named ${name}`);
   return spec;
 });
 const vectorCache = resolve(process.cwd(), 'bench/out/vectors');
-const model = embedders.some((spec) => spec.runs === 'model') ? await OnnxEmbedder.open({}) : null;
+const models = new Map<string, TextEmbedder>();
+for (const spec of embedders) if (spec.runs === 'model') models.set(spec.name, await openEmbedder(spec.name, {}));
 
 // The judged sets (queries, corpus, relevance judgements) are not in the repository.
 const missingSets = setNames.filter((name) => !existsSync(join(dataRoot, name)));
@@ -87,10 +88,10 @@ for (const name of setNames) {
       const queryVectors = new Map<string, number[]>();
       vectors = {
         spec,
-        passages: await corpusVectors(name, set.corpus, model!, vectorCache),
+        passages: await corpusVectors(name, set.corpus, models.get(spec.name)!, vectorCache),
         async queryVector(text) {
           let vector = queryVectors.get(text);
-          if (!vector) queryVectors.set(text, (vector = Array.from((await model!.embed([text], 'query'))[0])));
+          if (!vector) queryVectors.set(text, (vector = Array.from((await models.get(spec.name)!.embed([text], 'query'))[0])));
           return vector;
         },
       };
@@ -186,7 +187,7 @@ const notes = [
   'ours: FNV-1a(_id) % SHARDS, per-shard BM25 statistics; peers: default BM25(+) parameters, fields title and text unboosted',
   `paired differences: per-query nDCG@10 of the first row minus the second, 95% interval from ${BOOTSTRAP_SAMPLES} bootstrap resamples of the queries (fixed seed); an interval that holds 0 is a gap these queries cannot tell from noise`,
 ];
-await model?.close();
+for (const model of models.values()) await model.close();
 const elapsedSeconds = (performance.now() - started) / 1000;
 const markdown = markdownTable(rows);
 console.log(`\n${markdown}\n`);

@@ -30,6 +30,17 @@ export const EMBEDDERS: readonly EmbedderSpec[] = [
     scoring: { minSimilarity: 0.55, keywordWeight: 1, cosineWeight: 5, cosineFloor: 0.6 },
   },
   {
+    name: 'potion-base-2M',
+    dimensions: 64,
+    runs: 'model',
+    description: 'Model2Vec potion-base-2M (MIT), a static token-embedding table from crates.io: the mean of a text\'s token rows, thousands of passages/s on one core',
+    // `FUSION_EMBEDDER=potion-base-2M npm run bench:fusion` (packages/embedders/MEASURED.md): chosen
+    // on msmarco, validated on dbpedia. Random passages' cosines stay under about 0.29 (p90), judged
+    // relevant ones have a median near 0.55: a neighbour under 0.3 is no match, and hybrid counts
+    // only the band above 0.4, weighted 0.3 against BM25 / S (its cosines are a weaker signal than bge's).
+    scoring: { minSimilarity: 0.3, keywordWeight: 1, cosineWeight: 0.3, cosineFloor: 0.4 },
+  },
+  {
     name: 'hashing',
     dimensions: 128,
     runs: 'engine',

@@ -102,6 +102,14 @@ const PUNCTUATION = new CodePointSet(BERT_PUNCTUATION);
 // White_Space is a stable property: the engine's class is the one Rust's char::is_whitespace uses.
 const WHITESPACE = /^\p{White_Space}/u;
 
+/**
+ * A long segment is tokenised in chunks of about this many UTF-16 units, cut before a space or a
+ * line feed: whitespace that every step keeps as a word boundary (not a control character, not
+ * combined with by NFD), so the cut changes no token.
+ */
+const CHUNK_CHARACTERS = 2048;
+const CHUNK_CUT = /[ \n]/g;
+
 /** The CJK ideograph blocks `tokenizers` pads with spaces (its own ranges, typo included: 0x2B920). */
 function isChineseCharacter(codePoint: number): boolean {
   return (
@@ -228,13 +236,19 @@ export class WordPieceTokenizer {
     return ids;
   }
 
+  /** Appends a segment's ids up to `limit`, a chunk at a time, so that a long text is read only as far as needed. */
   private appendSegment(segment: string, ids: number[], limit: number): void {
-    if (segment === '') return;
-    for (const word of this.preTokenize(this.normalize(segment))) {
-      for (const id of this.wordPiece(word)) {
-        if (ids.length >= limit) return;
-        ids.push(id);
+    let start = 0;
+    while (start < segment.length && ids.length < limit) {
+      CHUNK_CUT.lastIndex = start + CHUNK_CHARACTERS;
+      const end = start + CHUNK_CHARACTERS < segment.length ? (CHUNK_CUT.exec(segment)?.index ?? segment.length) : segment.length;
+      for (const word of this.preTokenize(this.normalize(segment.slice(start, end)))) {
+        for (const id of this.wordPiece(word)) {
+          if (ids.length >= limit) return;
+          ids.push(id);
+        }
       }
+      start = end;
     }
   }
 

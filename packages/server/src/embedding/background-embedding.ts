@@ -25,6 +25,7 @@ export interface BackgroundEmbeddingOptions {
   dataDir: string;
   shards: number;
   shardOptions: EmbeddingWorkerData['shardOptions'];
+  embedder: string;
   threads: number;
   log: (message: string, fields?: Record<string, unknown>) => void;
 }
@@ -51,6 +52,7 @@ export class BackgroundEmbedding {
       dataDir: options.dataDir,
       shards: Array.from({ length: options.shards }, (_, shard) => shard),
       shardOptions: options.shardOptions,
+      embedder: options.embedder,
       threads: options.threads,
     };
     this.worker = new Worker(new URL('./embedding-worker.js', import.meta.url), { workerData });

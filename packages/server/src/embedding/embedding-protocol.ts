@@ -6,7 +6,9 @@ export interface EmbeddingWorkerData {
   /** The shards this node embeds (every shard of the index). */
   shards: number[];
   shardOptions: ShardOptions;
-  /** ONNX Runtime threads (EMBED_THREADS). */
+  /** The index's embedder (a catalog name of `runs: 'model'`). */
+  embedder: string;
+  /** Threads of the model (EMBED_THREADS). */
   threads: number;
 }
 

@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { OnnxEmbedder } from '@evidence/embedders';
+import { openEmbedder, type TextEmbedder } from '@evidence/embedders';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMIT_FILE, ShardReader, ShardWriter, shardDirectory, type ShardOptions } from '@evidence/native';
@@ -70,7 +70,7 @@ function commitStamp(shard: number): number {
 
 async function run(): Promise<void> {
   // The model is loaded when there is something to embed (an index with every vector needs none).
-  let embedder: OnnxEmbedder | null = null;
+  let embedder: TextEmbedder | null = null;
   const readers = data.shards.map((shard) => ShardReader.open(shardDirectory(data.dataDir, shard), data.shardOptions));
   const commitMs = data.shards.map(() => 0);
   /** The commit each reader last took in, and whether it left passages without vectors. */
@@ -91,7 +91,7 @@ async function run(): Promise<void> {
         if (!seen[index].waiting) continue;
         const waiting = reader.passagesWithoutVectors(PASSAGES_PER_PASS);
         if (waiting.length === 0) continue;
-        embedder ??= await OnnxEmbedder.open({ threads: data.threads });
+        embedder ??= await openEmbedder(data.embedder, { threads: data.threads });
         const model = embedder;
         // Embed for at least MIN_BATCH_MS (longer when commits are slow), then store.
         const batchMs = Math.max(MIN_BATCH_MS, COMMIT_SHARE * commitMs[index]);

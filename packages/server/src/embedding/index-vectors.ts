@@ -3,7 +3,7 @@
  * the model that embeds query texts when it is a model, and the background embedder that gives
  * newly ingested passages their vectors.
  */
-import { DEFAULT_EMBEDDER, embedderSpec, NO_EMBEDDER, OnnxEmbedder, type EmbedderSpec } from '@evidence/embedders';
+import { DEFAULT_EMBEDDER, embedderSpec, NO_EMBEDDER, ThreadedEmbedder, type EmbedderSpec } from '@evidence/embedders';
 import { embedderOf, shardOptionsOf, type IndexManifest } from '@evidence/native';
 import type { ServerConfig } from '../config.js';
 import { BackgroundEmbedding, type EmbeddingStatus } from './background-embedding.js';
@@ -55,13 +55,15 @@ export async function openIndexVectors(
   if (spec.runs === 'engine' || !serving) {
     return { spec, serving, queries: null, background: null, close: async () => {} };
   }
-  // One ONNX Runtime thread for queries: the event loop does not wait for it (the model runs on
-  // the runtime's threads), and the shard workers need the cores.
-  const model = await OnnxEmbedder.open({ threads: 1 });
+  // Query texts are embedded on a thread of their own (onnxruntime-node runs an inference on the
+  // calling thread: 3 to 5 ms a query that the event loop must not wait for), one intra-op thread
+  // so that the shard workers keep the cores.
+  const model = await ThreadedEmbedder.open(spec.name, { threads: 1 });
   const background = new BackgroundEmbedding({
     dataDir: config.dataDir,
     shards: manifest.shards,
     shardOptions: shardOptionsOf(manifest),
+    embedder: spec.name,
     threads: config.embedThreads,
     log,
   });

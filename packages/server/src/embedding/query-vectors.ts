@@ -1,7 +1,7 @@
 /**
  * Query vectors from the index's model, cached: the same query text costs the model once. A
- * text being embedded is shared by the calls that ask for it meanwhile. The model runs on ONNX
- * Runtime's own threads, so the event loop only tokenises.
+ * text being embedded is shared by the calls that ask for it meanwhile. The model runs on a
+ * thread of its own (index-vectors.ts), never on the event loop.
  */
 import { embeddingInput, type TextEmbedder } from '@evidence/embedders';
 import { ServiceError } from '@evidence/schemas';
