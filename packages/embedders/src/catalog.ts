@@ -24,10 +24,10 @@ export const EMBEDDERS: readonly EmbedderSpec[] = [
     runs: 'model',
     description: 'BAAI bge-small-en-v1.5 (MIT), int8 ONNX from Maven Central, run by ONNX Runtime on CPU',
     // `npm run bench:fusion` (bench/results/2026-11-23-fusion.md): chosen on msmarco, validated on
-    // dbpedia. Its cosines of random passages stay under about 0.52 (p90) while judged relevant
-    // ones start near 0.6 (p10): a neighbour under 0.55 is no match, and hybrid counts only the
-    // band above 0.6, weighted 5 against BM25 / S.
-    scoring: { minSimilarity: 0.55, keywordWeight: 1, cosineWeight: 5, cosineFloor: 0.6 },
+    // dbpedia. Its cosines of random passages stay under about 0.50 (p90) while judged relevant
+    // ones start near 0.59 (p10): a neighbour under 0.55 is no match, and hybrid counts only the
+    // band above 0.6, weighted 10 against BM25 / S.
+    scoring: { minSimilarity: 0.55, keywordWeight: 1, cosineWeight: 10, cosineFloor: 0.6 },
   },
   {
     name: 'potion-base-2M',
