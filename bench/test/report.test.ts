@@ -98,7 +98,7 @@ describe('workloads', () => {
   });
 
   it('labels each by route and mode', () => {
-    expect(WORKLOAD_NAMES.map(workloadLabel)).toEqual(['/search keyword', '/search hybrid', '/ground']);
+    expect(WORKLOAD_NAMES.map(workloadLabel)).toEqual(['/search keyword', '/search hybrid', '/search hybrid-new', '/ground']);
   });
 });
 
