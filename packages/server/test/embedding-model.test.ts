@@ -151,3 +151,36 @@ describe('an index built for bge-small-en-v1.5-q', () => {
     expect(describe.embedding.embedding_here).toBe(false);
   });
 });
+
+describe('a shard that cannot be read while vectors are being made', () => {
+  let brokenDir: string;
+  let server: RunningServer | undefined;
+  afterAll(async () => {
+    await server?.close();
+    rmSync(brokenDir, { recursive: true, force: true });
+  });
+
+  it('does not stop the other shards from getting theirs', async () => {
+    brokenDir = mkdtempSync(join(tmpdir(), 'embedding-broken-'));
+    const corpus = join(brokenDir, 'pages.jsonl');
+    writeFileSync(corpus, `${PAGES.join('\n')}\n`);
+    await ingestFiles([corpus], { dataDir: brokenDir, shards: 2, embedder: bge, log: () => undefined });
+    writeFileSync(join(brokenDir, 'shards', '1', 'meta.json'), 'this is not an index');
+    server = await startServer(readConfig({ DATA_DIR: brokenDir, PORT: '0', LOG_LEVEL: 'silent', EMBED_THREADS: '1' }));
+    const brokenKey = (await server.services.stores.ensureDevelopmentKey())!;
+    const until = Date.now() + 60_000;
+    let body: SearchBody & { partial?: boolean };
+    for (;;) {
+      const response = await fetch(`http://127.0.0.1:${server.port}/search?q=${encodeURIComponent('anything at all')}&mode=semantic&limit=20`, { headers: { 'x-api-key': brokenKey } });
+      body = (await response.json()) as typeof body;
+      if (!body.semantic_coverage || Date.now() > until) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    // shard 0's passages all have their vectors (no coverage gap among the shards that answered);
+    // shard 1 is down and the answer says so
+    expect(body.partial).toBe(true);
+    expect(body.semantic_coverage).toBeUndefined();
+    const keyword = (await (await fetch(`http://127.0.0.1:${server.port}/search?q=the&mode=keyword&limit=0`, { headers: { 'x-api-key': brokenKey } })).json()) as SearchBody;
+    expect(keyword.total).toBeGreaterThan(0);
+  }, 90_000);
+});

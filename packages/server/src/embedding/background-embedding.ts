@@ -5,7 +5,7 @@
  * (`semantic_coverage`), and /describe shows the progress; the log says when it is complete.
  */
 import { Worker } from 'node:worker_threads';
-import type { EmbeddingProgress, EmbeddingWorkerData } from './embedding-protocol.js';
+import type { EmbeddingProgress, EmbeddingShardNotice, EmbeddingWorkerData } from './embedding-protocol.js';
 import { takeEmbeddingLock } from './embedding-lock.js';
 
 /** What the background embedder has done, for /describe, /metrics and the log. */
@@ -56,9 +56,18 @@ export class BackgroundEmbedding {
       threads: options.threads,
     };
     this.worker = new Worker(new URL('./embedding-worker.js', import.meta.url), { workerData });
-    this.worker.on('message', (message: EmbeddingProgress | { kind: 'failed'; message: string }) => {
+    this.worker.on('message', (message: EmbeddingProgress | EmbeddingShardNotice | { kind: 'failed'; message: string }) => {
       if (message.kind === 'failed') {
         options.log(`background embedding stopped: ${message.message}`);
+        return;
+      }
+      if (message.kind === 'shard') {
+        options.log(
+          message.message === null
+            ? `background embedding: shard ${message.shard} can be embedded again`
+            : `background embedding: shard ${message.shard} skipped, tried again in 30 s: ${message.message}`,
+          { shard: message.shard },
+        );
         return;
       }
       this.record(message);

@@ -22,4 +22,11 @@ export interface EmbeddingProgress {
   embedMs: number;
 }
 
+/** A shard the thread cannot read or write (message), or that it can again (null). */
+export interface EmbeddingShardNotice {
+  kind: 'shard';
+  shard: number;
+  message: string | null;
+}
+
 export type EmbeddingWorkerMessage = { kind: 'stop' };

@@ -10,7 +10,7 @@ import { openEmbedder, type TextEmbedder } from '@evidence/embedders';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMIT_FILE, ShardReader, ShardWriter, shardDirectory, type ShardOptions } from '@evidence/native';
-import type { EmbeddingProgress, EmbeddingWorkerData, EmbeddingWorkerMessage } from './embedding-protocol.js';
+import type { EmbeddingProgress, EmbeddingShardNotice, EmbeddingWorkerData, EmbeddingWorkerMessage } from './embedding-protocol.js';
 
 const data = workerData as EmbeddingWorkerData;
 const port = parentPort!;
@@ -30,7 +30,7 @@ const COMMIT_SHARE = 10;
 const IDLE_MS = 2_000;
 const LOCKED_RETRY_MS = 1_000;
 
-function post(message: EmbeddingProgress | { kind: 'failed'; message: string }): void {
+function post(message: EmbeddingProgress | EmbeddingShardNotice | { kind: 'failed'; message: string }): void {
   port.postMessage(message);
 }
 
@@ -68,63 +68,111 @@ function commitStamp(shard: number): number {
   }
 }
 
+/** What the thread keeps per shard between rounds. */
+interface ShardState {
+  shard: number;
+  /** Opened on first use; dropped when the shard fails, to be opened again later. */
+  reader: ShardReader | null;
+  /** The commit the reader last took in, and whether it left passages without vectors. */
+  stamp: number;
+  waiting: boolean;
+  /** The last store's open + commit time, ms (batches grow with it). */
+  commitMs: number;
+  /** After a failure: not before this time (epoch ms), and the failure already reported. */
+  retryAt: number;
+  failure: string | null;
+}
+
+/** The model could not be opened or failed: no shard can be embedded, so the thread stops. */
+class ModelError extends Error {}
+
+/** A shard that cannot be read or written is tried again after this long; the others go on. */
+const SHARD_RETRY_MS = 30_000;
+
+/**
+ * One pass over one shard: take in its latest commit, and when passages wait for vectors, embed
+ * a batch and store it. Returns how many vectors it stored.
+ */
+async function embedShard(state: ShardState, model: () => Promise<TextEmbedder>): Promise<number> {
+  const { shard } = state;
+  // A shard with every vector and no new commit since costs nothing (a reload rebuilds
+  // per-generation tables, a scan reads every document's key).
+  const stamp = commitStamp(shard);
+  if (state.reader && stamp === state.stamp && !state.waiting) return 0;
+  state.reader ??= ShardReader.open(shardDirectory(data.dataDir, shard), data.shardOptions);
+  const report = state.reader.reload();
+  state.stamp = stamp;
+  state.waiting = Number(report.embedded) < Number(report.numDocs);
+  post({ kind: 'progress', shard, passages: Number(report.numDocs), embedded: Number(report.embedded), stored: 0, embedMs: 0 });
+  if (!state.waiting) return 0;
+  const waiting = state.reader.passagesWithoutVectors(PASSAGES_PER_PASS);
+  if (waiting.length === 0) return 0;
+  const embedder = await model();
+  // Embed for at least MIN_BATCH_MS (longer when commits are slow), then store.
+  const batchMs = Math.max(MIN_BATCH_MS, COMMIT_SHARE * state.commitMs);
+  const started = performance.now();
+  const ids: string[] = [];
+  const vectors: Float32Array[] = [];
+  for (let start = 0; start < waiting.length && !stopping; start += TEXTS_PER_CALL) {
+    const chunk = waiting.slice(start, start + TEXTS_PER_CALL);
+    const embedded = await embedder.embed(chunk.map((input) => input.text), 'passage');
+    chunk.forEach((input, at) => {
+      ids.push(input.id);
+      vectors.push(embedded[at]);
+    });
+    if (performance.now() - started >= batchMs) break;
+  }
+  if (ids.length === 0) return 0;
+  const embedMs = performance.now() - started;
+  const flat = new Float32Array(ids.length * embedder.dimensions);
+  vectors.forEach((vector, at) => flat.set(vector, at * embedder.dimensions));
+  const outcome = await store(shardDirectory(data.dataDir, shard), data.shardOptions, ids, flat);
+  if (!outcome) return 0;
+  state.commitMs = outcome.commitMs;
+  const after = state.reader.reload();
+  state.stamp = commitStamp(shard);
+  state.waiting = Number(after.embedded) < Number(after.numDocs);
+  post({ kind: 'progress', shard, passages: Number(after.numDocs), embedded: Number(after.embedded), stored: outcome.stored, embedMs });
+  return outcome.stored;
+}
+
 async function run(): Promise<void> {
   // The model is loaded when there is something to embed (an index with every vector needs none).
-  let embedder: TextEmbedder | null = null;
-  const readers = data.shards.map((shard) => ShardReader.open(shardDirectory(data.dataDir, shard), data.shardOptions));
-  const commitMs = data.shards.map(() => 0);
-  /** The commit each reader last took in, and whether it left passages without vectors. */
-  const seen = data.shards.map(() => ({ stamp: -1, waiting: true }));
+  const loaded: { embedder: TextEmbedder | null } = { embedder: null };
+  const model = async () => {
+    try {
+      return (loaded.embedder ??= await openEmbedder(data.embedder, { threads: data.threads }));
+    } catch (error) {
+      throw new ModelError(`cannot open ${data.embedder}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const states: ShardState[] = data.shards.map((shard) => ({ shard, reader: null, stamp: -1, waiting: true, commitMs: 0, retryAt: 0, failure: null }));
   try {
     while (!stopping) {
       let embeddedThisRound = 0;
-      for (const [index, shard] of data.shards.entries()) {
+      for (const state of states) {
         if (stopping) break;
-        const reader = readers[index];
-        // A shard with every vector and no new commit since costs nothing (a reload rebuilds
-        // per-generation tables, a scan reads every document's key).
-        const stamp = commitStamp(shard);
-        if (stamp === seen[index].stamp && !seen[index].waiting) continue;
-        const report = reader.reload();
-        seen[index] = { stamp, waiting: Number(report.embedded) < Number(report.numDocs) };
-        post({ kind: 'progress', shard, passages: Number(report.numDocs), embedded: Number(report.embedded), stored: 0, embedMs: 0 });
-        if (!seen[index].waiting) continue;
-        const waiting = reader.passagesWithoutVectors(PASSAGES_PER_PASS);
-        if (waiting.length === 0) continue;
-        embedder ??= await openEmbedder(data.embedder, { threads: data.threads });
-        const model = embedder;
-        // Embed for at least MIN_BATCH_MS (longer when commits are slow), then store.
-        const batchMs = Math.max(MIN_BATCH_MS, COMMIT_SHARE * commitMs[index]);
-        const started = performance.now();
-        const ids: string[] = [];
-        const vectors: Float32Array[] = [];
-        for (let start = 0; start < waiting.length && !stopping; start += TEXTS_PER_CALL) {
-          const chunk = waiting.slice(start, start + TEXTS_PER_CALL);
-          const embedded = await model.embed(chunk.map((input) => input.text), 'passage');
-          chunk.forEach((input, at) => {
-            ids.push(input.id);
-            vectors.push(embedded[at]);
-          });
-          if (performance.now() - started >= batchMs) break;
+        if (Date.now() < state.retryAt) continue;
+        try {
+          embeddedThisRound += await embedShard(state, model);
+          if (state.failure) post({ kind: 'shard', shard: state.shard, message: null });
+          state.failure = null;
+        } catch (error) {
+          if (error instanceof ModelError) throw error;
+          // A shard that is down (missing, damaged) must not stop the others' vectors.
+          const message = error instanceof Error ? error.message : String(error);
+          if (message !== state.failure) post({ kind: 'shard', shard: state.shard, message });
+          state.failure = message;
+          state.retryAt = Date.now() + SHARD_RETRY_MS;
+          state.reader?.close();
+          state.reader = null;
         }
-        if (ids.length === 0) continue;
-        const embedMs = performance.now() - started;
-        const dimensions = model.dimensions;
-        const flat = new Float32Array(ids.length * dimensions);
-        vectors.forEach((vector, at) => flat.set(vector, at * dimensions));
-        const outcome = await store(shardDirectory(data.dataDir, shard), data.shardOptions, ids, flat);
-        if (!outcome) break;
-        commitMs[index] = outcome.commitMs;
-        embeddedThisRound += outcome.stored;
-        const after = reader.reload();
-        seen[index] = { stamp: commitStamp(shard), waiting: Number(after.embedded) < Number(after.numDocs) };
-        post({ kind: 'progress', shard, passages: Number(after.numDocs), embedded: Number(after.embedded), stored: outcome.stored, embedMs });
       }
       if (embeddedThisRound === 0 && !stopping) await sleep(IDLE_MS);
     }
   } finally {
-    for (const reader of readers) reader.close();
-    await embedder?.close();
+    for (const state of states) state.reader?.close();
+    await loaded.embedder?.close();
   }
 }
 
