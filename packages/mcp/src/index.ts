@@ -1,6 +1,5 @@
 export type { ToolDefinition, ToolInvoker } from './tool.js';
-export { jsonSchemaOf, renameProperties, type JsonSchema } from './json-schema.js';
-export { listTool, Toolset, type ListedTool } from './tool-listing.js';
+export { listTool, renameProperties, Toolset, type ListedTool } from './tool-listing.js';
 export { callTool, errorResult, errorText, parametersFromArguments, successResult } from './tool-call.js';
 export { createToolServer, SERVER_INFO, SERVER_INSTRUCTIONS } from './tool-server.js';
 export { handleStatelessRequest, type StatelessRequest } from './streamable-http.js';

@@ -2,7 +2,7 @@
  * The tools/list entries, generated from the tool definitions. `GET /mcp/tools.json` serves the
  * very same objects, so the document and the protocol cannot disagree.
  */
-import { jsonSchemaOf, renameProperties, type JsonSchema } from './json-schema.js';
+import { jsonSchemaOf, type JsonSchema } from '@evidence/schemas';
 import type { ToolDefinition } from './tool.js';
 
 export interface ListedTool {
@@ -49,4 +49,18 @@ export class Toolset {
   find(name: string): ToolDefinition | undefined {
     return this.byName.get(name);
   }
+}
+
+/**
+ * The input schema of a tool: the parameter schema with each REST name replaced by its MCP
+ * argument name, keeping the order of the properties and the required list.
+ */
+export function renameProperties(schema: JsonSchema, aliases: Record<string, string>): JsonSchema {
+  const argumentOf = new Map(Object.entries(aliases).map(([argument, parameter]) => [parameter, argument]));
+  if (argumentOf.size === 0) return schema;
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const renamed: Record<string, JsonSchema> = {};
+  for (const [name, property] of Object.entries(properties)) renamed[argumentOf.get(name) ?? name] = property;
+  const required = Array.isArray(schema.required) ? (schema.required as string[]).map((name) => argumentOf.get(name) ?? name) : undefined;
+  return { ...schema, properties: renamed, ...(required ? { required } : {}) };
 }

@@ -10,3 +10,4 @@ export * from './why-not.js';
 export * from './related.js';
 export * from './path.js';
 export * from './corroborate.js';
+export * from './json-schema.js';

@@ -17,7 +17,7 @@ import { ledgerOf, writeIndex } from './accounts-helpers.js';
 import { passage } from './fixture.js';
 
 const repositoryRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
-const stdioEntry = join(repositoryRoot, 'packages/mcp/dist/stdio.js');
+const stdioEntry = join(repositoryRoot, 'packages/server/dist/mcp-stdio.js');
 
 let dataDir: string;
 let key: string;

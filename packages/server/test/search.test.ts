@@ -7,9 +7,21 @@ beforeAll(async () => {
   const bread = Array.from({ length: 130 }, (_, index) =>
     passage(`bread${index}:0`, `bread number ${index} with a crust${index % 2 ? ' and seeds' : ''}`),
   );
+  // The millet passages score apart by term frequency and length and alternate between the
+  // shards (m1, m3 on shard 0; m2, m4 on shard 1), so a merge in score order interleaves them.
   service = await startTestServer([
-    [passage('a:0', 'feed the sourdough starter daily'), ...bread.slice(0, 65)],
-    [passage('b:0', 'fresh pasta needs eggs'), ...bread.slice(65)],
+    [
+      passage('a:0', 'feed the sourdough starter daily'),
+      passage('m1:0', 'millet millet millet'),
+      passage('m3:0', 'millet with water and a pinch of salt'),
+      ...bread.slice(0, 65),
+    ],
+    [
+      passage('b:0', 'fresh pasta needs eggs'),
+      passage('m2:0', 'millet millet porridge'),
+      passage('m4:0', 'a long note on grain that names millet once among many other words'),
+      ...bread.slice(65),
+    ],
   ]);
 });
 afterAll(() => service.close());
@@ -42,9 +54,12 @@ describe('GET /search', () => {
   });
 
   it('merges shards in score order', async () => {
-    const body = await (await service.get('/search?q=bread%20seeds&limit=100')).json();
+    const body = await (await service.get('/search?q=millet&mode=keyword&limit=10')).json();
+    expect(body.total).toBe(4);
+    // Both shards contributed (m1, m3 live on shard 0; m2, m4 on shard 1), interleaved by score.
+    expect(body.results.map((hit: { id: string }) => hit.id)).toEqual(['m1:0', 'm2:0', 'm3:0', 'm4:0']);
     const scores: number[] = body.results.map((hit: { score: number }) => hit.score);
-    expect(scores).toEqual([...scores].sort((left, right) => right - left));
+    for (let index = 1; index < scores.length; index++) expect(scores[index]).toBeLessThan(scores[index - 1]);
   });
 
   it('honours the boolean syntax', async () => {

@@ -4,7 +4,7 @@
  * the reference a reader of the repository gets cannot drift from what the server answers.
  * `npm run docs:api` writes it; a test fails when the committed file differs.
  */
-import type { JsonSchema } from '@evidence/mcp';
+import type { JsonSchema } from '@evidence/schemas';
 import { buildOpenApi } from './openapi.js';
 
 type Operation = {

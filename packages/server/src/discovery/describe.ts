@@ -5,7 +5,7 @@
  * routes and costs from the catalog, the tool profiles from the MCP toolsets; only the
  * evidence vocabulary of SPEC 2.6 is constant.
  */
-import { jsonSchemaOf, type JsonSchema } from '@evidence/mcp';
+import { jsonSchemaOf, type JsonSchema } from '@evidence/schemas';
 import { z } from 'zod';
 import { CATALOG } from '../catalog.js';
 import {

@@ -4,7 +4,7 @@
  * schema (descriptions included) and whose 200 body is the capability's response schema; the
  * error answers are the plain-text ones of SPEC 7. The open routes, /account and /mcp follow.
  */
-import { jsonSchemaOf, type JsonSchema } from '@evidence/mcp';
+import { jsonSchemaOf, type JsonSchema } from '@evidence/schemas';
 import type { z } from 'zod';
 import { CATALOG, type CatalogEntry } from '../catalog.js';
 import { DescribeSchema } from './describe.js';

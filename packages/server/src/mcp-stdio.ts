@@ -1,5 +1,6 @@
 /**
- * `npm run mcp:stdio`: the MCP tools over stdin/stdout for a self-hosted deployment. It opens
+ * `npm run mcp:stdio`: the MCP tools over stdin/stdout for a self-hosted deployment (the other
+ * entry point of the server beside main.ts, the HTTP one). It opens
  * the DATA_DIR services in-process (stores and shard pool, as the HTTP server does) and runs
  * each tools/call through the same capability path, so bodies and charges are those of REST.
  *
@@ -14,9 +15,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { catalogToolInvoker, closeServices, openServices, readConfig, toolsetFor, type Services } from '@evidence/server';
-import type { ToolInvoker } from './tool.js';
-import { createToolServer } from './tool-server.js';
+import { createToolServer, type ToolInvoker } from '@evidence/mcp';
+import { readConfig } from './config.js';
+import { catalogToolInvoker, toolsetFor } from './discovery/tools.js';
+import { closeServices, openServices } from './server.js';
+import type { Services } from './services.js';
 
 // Whatever a library might print must not corrupt the protocol stream.
 console.log = console.error;
