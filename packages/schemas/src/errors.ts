@@ -1,28 +1,48 @@
 /**
- * The one error table: every error the service answers, its HTTP status, the plain-text body
- * and whether it costs a credit. REST and MCP both answer from here.
+ * The one error table: every error the service answers, and per kind
+ * - `status`: the HTTP status (ServiceError);
+ * - `retryAfter`: whether its answers carry a `retry-after` header (OpenAPI's error responses);
+ * - `access`: an answer about the caller's key or allowance rather than the call (MCP answers
+ *   those as JSON-RPC errors, `discovery/tools.ts`);
+ * - `refusal`: the cause a 429 is counted under in /metrics (`evidence_refusals_total`);
+ * - `summary`: what it means, for OpenAPI's error responses and docs/API.md.
+ * The bodies are the `errors` constructors below. REST and MCP both answer from here.
  */
 export const ERROR_KINDS = {
-  bad_parameter: { status: 400, retry: false },
-  no_embedder: { status: 400, retry: false },
-  unauthenticated: { status: 401, retry: false },
-  suspended: { status: 402, retry: false },
-  not_found: { status: 404, retry: false },
-  method_not_allowed: { status: 405, retry: false },
-  timeout: { status: 408, retry: true },
-  payload_too_large: { status: 413, retry: false },
-  rate_limited: { status: 429, retry: true },
-  credits_exhausted: { status: 429, retry: false },
-  auth_flood: { status: 429, retry: true },
-  no_shard: { status: 503, retry: false },
-  at_capacity: { status: 503, retry: true },
-  shutting_down: { status: 503, retry: true },
-  store_unavailable: { status: 503, retry: true },
-  embedder_unavailable: { status: 503, retry: true },
-  internal: { status: 500, retry: true },
-} as const;
+  bad_parameter: { status: 400, retryAfter: false, access: false, summary: 'a malformed parameter; the body names it and what it accepts; costs nothing' },
+  no_embedder: { status: 400, retryAfter: false, access: false, summary: 'similar on a node that serves no vectors (EMBEDDER=none)' },
+  unauthenticated: { status: 401, retryAfter: false, access: true, summary: 'no key, unknown key, revoked key, or a key not yet propagated (the same body for all)' },
+  suspended: { status: 402, retryAfter: false, access: true, summary: 'account suspended for billing' },
+  not_found: { status: 404, retryAfter: false, access: false, summary: 'no such passage, page or route' },
+  method_not_allowed: { status: 405, retryAfter: false, access: false, summary: 'the route exists with another method' },
+  timeout: { status: 408, retryAfter: false, access: false, summary: 'every shard ran out of time (a slow moment: retrying clears it)' },
+  payload_too_large: { status: 413, retryAfter: false, access: false, summary: 'a request body over the limit' },
+  rate_limited: { status: 429, retryAfter: true, access: true, refusal: 'rate', summary: 'over the per-minute rate' },
+  credits_exhausted: { status: 429, retryAfter: false, access: true, refusal: 'hard_cap', summary: 'a hard-capped key without the credits the call costs (lasts until next month)' },
+  auth_flood: { status: 429, retryAfter: true, access: true, refusal: 'address', summary: 'too many failed authentications from this address' },
+  no_shard: { status: 503, retryAfter: false, access: false, summary: 'no shard can serve' },
+  at_capacity: { status: 503, retryAfter: true, access: false, summary: 'at capacity: the queues are full' },
+  shutting_down: { status: 503, retryAfter: true, access: false, summary: 'this server is shutting down (retry on another node)' },
+  store_unavailable: { status: 503, retryAfter: true, access: false, summary: 'the accounts store is busy or unreachable' },
+  embedder_unavailable: { status: 503, retryAfter: false, access: false, summary: 'the embedding model failed on this query' },
+  internal: { status: 500, retryAfter: false, access: false, summary: 'an internal error (its detail is in the operator\'s log)' },
+} as const satisfies Record<string, { status: number; retryAfter: boolean; access: boolean; refusal?: 'rate' | 'hard_cap' | 'address'; summary: string }>;
 
 export type ErrorKind = keyof typeof ERROR_KINDS;
+
+/** The causes 429s are counted under. */
+export type RefusalCause = 'rate' | 'hard_cap' | 'address';
+
+/** The refusal cause of an error kind, when it is a 429 counted in /metrics. */
+export function refusalCauseOf(kind: ErrorKind): RefusalCause | undefined {
+  const entry = ERROR_KINDS[kind];
+  return 'refusal' in entry ? entry.refusal : undefined;
+}
+
+/** Whether an error is about the caller's key or allowance (401, 402 and the 429s). */
+export function isAccessRefusal(kind: ErrorKind): boolean {
+  return ERROR_KINDS[kind].access;
+}
 
 /** An error a route or tool answers with; the transport turns it into status + text/plain body. */
 export class ServiceError extends Error {

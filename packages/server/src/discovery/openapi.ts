@@ -4,7 +4,7 @@
  * schema (descriptions included) and whose 200 body is the capability's response schema; the
  * error answers are the plain-text ones of SPEC 7. The open routes, /account and /mcp follow.
  */
-import { jsonSchemaOf, type JsonSchema } from '@evidence/schemas';
+import { ERROR_KINDS, jsonSchemaOf, type JsonSchema } from '@evidence/schemas';
 import type { z } from 'zod';
 import { CATALOG, type CatalogEntry } from '../catalog.js';
 import { DescribeSchema } from './describe.js';
@@ -17,20 +17,17 @@ type Operation = Record<string, unknown>;
 
 const PLAIN_TEXT = 'text/plain';
 
-const ERROR_RESPONSES: Record<string, { description: string; retryAfter?: boolean }> = {
-  '400': { description: 'a malformed parameter; the body names it and what it accepts; costs nothing' },
-  '401': { description: 'no key, unknown key, revoked key, or a key not yet propagated (the same body for all)' },
-  '402': { description: 'account suspended for billing' },
-  '404': { description: 'no such passage id' },
-  '408': { description: 'the request exceeded the server timeout' },
-  '429': {
-    description:
-      'over the per-minute rate (retry-after), a hard-capped key without the credits the call costs (no retry-after; lasts until next month), ' +
-      'or too many failed authentications from this address (retry-after)',
-    retryAfter: true,
-  },
-  '503': { description: 'no shard can serve (no retry-after), or at capacity (retry-after)', retryAfter: true },
-};
+/** The error responses by status, from the one error table: each kind's summary, and whether it sends retry-after. */
+const ERROR_RESPONSES: Record<string, { description: string; retryAfter: boolean }> = (() => {
+  const byStatus: Record<string, { description: string; retryAfter: boolean }> = {};
+  for (const entry of Object.values(ERROR_KINDS)) {
+    const status = String(entry.status);
+    const line = `${entry.summary}${entry.retryAfter ? ' (retry-after)' : ''}`;
+    const known = byStatus[status];
+    byStatus[status] = known ? { description: `${known.description}; or ${line}`, retryAfter: known.retryAfter || entry.retryAfter } : { description: line, retryAfter: entry.retryAfter };
+  }
+  return byStatus;
+})();
 
 function textResponse(description: string, retryAfter = false): Record<string, unknown> {
   return {

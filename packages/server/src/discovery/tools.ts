@@ -10,7 +10,7 @@
  */
 import { Toolset, type ToolDefinition, type ToolInvoker } from '@evidence/mcp';
 import type { AuthenticatedCaller } from '@evidence/stores';
-import { errors, ServiceError } from '@evidence/schemas';
+import { errors, isAccessRefusal, ServiceError } from '@evidence/schemas';
 import { executeCapability } from '../capability.js';
 import { CATALOG, type CatalogEntry } from '../catalog.js';
 import type { Services } from '../services.js';
@@ -107,9 +107,7 @@ export function catalogToolInvoker(
   };
 }
 
-const ACCESS_ERROR_KINDS = new Set(['unauthenticated', 'suspended', 'rate_limited', 'credits_exhausted', 'auth_flood']);
-
-/** Errors about the caller's key or allowance rather than the call: 401, 402 and the 429s. */
+/** Errors about the caller's key or allowance rather than the call: 401, 402 and the 429s (the error table's `access`). */
 export function isAccessError(error: unknown): error is ServiceError {
-  return error instanceof ServiceError && ACCESS_ERROR_KINDS.has(error.kind);
+  return error instanceof ServiceError && isAccessRefusal(error.kind);
 }

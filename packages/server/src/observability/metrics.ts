@@ -10,19 +10,11 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ShardPool, ShardStats } from '@evidence/pool';
-import type { ErrorKind } from '@evidence/schemas';
+import { refusalCauseOf, type ErrorKind } from '@evidence/schemas';
 import type { Stores } from '@evidence/stores';
 import type { EvidenceGate } from '../evidence-gate.js';
 import type { IndexVectors } from '../embedding/index-vectors.js';
 
-/** The 429 causes: the per-minute rate, a plan's hard monthly cap, an address's failed authentications. */
-export type RefusalCause = 'rate' | 'hard_cap' | 'address';
-
-const REFUSAL_CAUSES: Partial<Record<ErrorKind, RefusalCause>> = {
-  rate_limited: 'rate',
-  credits_exhausted: 'hard_cap',
-  auth_flood: 'address',
-};
 
 /** Seconds: a keyword search answers in about a millisecond, ground in tens, a timeout in 2 s. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -105,7 +97,7 @@ export class ServiceMetrics {
 
   /** Count a 429 by its cause; other errors are not refusals and are ignored. */
   refused(kind: ErrorKind): void {
-    const cause = REFUSAL_CAUSES[kind];
+    const cause = refusalCauseOf(kind);
     if (cause) this.refusals.inc({ cause });
   }
 
