@@ -1,12 +1,13 @@
 /**
  * Our engine, built the way the ingest builds it but from BEIR documents: one passage per corpus
- * document, routed to a shard by FNV-1a of the page id (as packages/ingest/src/shard-router.ts),
+ * document, routed to a shard by the ingest's own router (shardForPage: FNV-1a of the page id),
  * embedded and HNSW-indexed by the shard writer, then searched through a ShardPool.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EmbedderSpec } from '@evidence/embedders';
+import { fnv1a32, shardForPage } from '@evidence/ingest';
 import { ShardWriter, ensureManifest, shardDirectory, shardOptionsOf, type Passage, type VectorScoring } from '@evidence/native';
 import { ShardPool, type PoolSearchRequest } from '@evidence/pool';
 import type { CorpusDoc } from './dataset.js';
@@ -16,16 +17,6 @@ export const SEARCH_MODES: SearchMode[] = ['keyword', 'semantic', 'hybrid'];
 
 const PASSAGE_SUFFIX = ':0';
 const FETCHED_AT = 1_700_000_000;
-
-/** 32-bit FNV-1a of the UTF-16 code units (the ingest's page router). */
-export function fnv1a32(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 export function passageFor(doc: CorpusDoc): Passage {
   const text = doc.text;
@@ -84,7 +75,7 @@ export async function buildOurIndex(corpus: CorpusDoc[], shards: number, label: 
   corpus.forEach((doc, at) => {
     const passage = passageFor(doc);
     if (model) passage.embedding = Array.from(model.passages[at]);
-    byShard[fnv1a32(doc.id) % manifest.shards].push(passage);
+    byShard[shardForPage(doc.id, manifest.shards)].push(passage);
   });
   const passagesPerShard: number[] = [];
   for (let shard = 0; shard < manifest.shards; shard++) {

@@ -164,15 +164,28 @@ fn semantic_and_hybrid_rank_related_text() {
     assert!(hybrid.total >= 1);
 }
 
+/// A trusted host whose passage scores below a low-trust host's on the words alone ranks above
+/// it once `prefer_authority` is on (lifts 1.25 and 0.75 outweigh the length-normalisation gap),
+/// and the plain order is asserted too so the test fails if the rerank does nothing.
 #[test]
 fn rerank_prefer_authority_lifts_trusted_hosts() {
-    let (_dir, reader) = shard();
-    let plain = ids(&reader, SearchRequest { query: "sourdough city bakeries bread".into(), limit: 4, ..Default::default() });
-    let mut request = SearchRequest { query: "sourdough city bakeries bread".into(), limit: 4, ..Default::default() };
-    request.rerank.prefer_authority = true;
-    let lifted = ids(&reader, request);
-    let position = |list: &Vec<String>, id: &str| list.iter().position(|other| other == id).unwrap();
-    assert!(position(&lifted, "b:0") >= position(&plain, "b:0"), "the low-trust host does not rise");
+    let passages = vec![
+        passage("trusted:0", "trusted.org", "rye bread baked slowly in a wood oven", |p| p.host_rank = 1.0),
+        passage("spam:0", "spam.com", "rye bread tips", |p| p.host_rank = 0.0),
+        passage("other:0", "other.net", "nothing about grain here", |p| p.host_rank = 0.5),
+    ];
+    let directory = tempfile::tempdir().unwrap();
+    let options = ShardOptions::default();
+    let mut writer = ShardWriter::open(directory.path(), &options).unwrap();
+    writer.add(&passages).unwrap();
+    writer.commit().unwrap();
+    drop(writer);
+    let reader = ShardReader::open(directory.path(), &options).unwrap();
+    let request = || SearchRequest { query: "rye bread".into(), limit: 10, ..Default::default() };
+    assert_eq!(ids(&reader, request()), vec!["spam:0", "trusted:0"], "on the words alone the shorter low-trust passage leads");
+    let mut lifted = request();
+    lifted.rerank.prefer_authority = true;
+    assert_eq!(ids(&reader, lifted), vec!["trusted:0", "spam:0"], "prefer_authority lifts the trusted host above it");
 }
 
 #[test]

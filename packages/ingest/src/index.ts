@@ -17,7 +17,7 @@ export { computeHostSignals, pageRank, labelPropagation, type HostSignals } from
 export { detectLanguage, UNDETERMINED_LANGUAGE } from './language.js';
 export { storyIdFor, normaliseStoryText } from './story.js';
 export { pageIdFor, passageIdFor, parsePassageId, type PassageIdParts } from './page-id.js';
-export { shardForPage } from './shard-router.js';
+export { fnv1a32, shardForPage } from './shard-router.js';
 export { parseRecordLine, type ContentRecord, type RemovalRecord, type ParsedLine } from './record.js';
 export { buildPassages, numberedTexts, pageLanguage } from './passage-builder.js';
 export { replayLedger, type LedgerEvent, type AdmittedEvent, type RemovedEvent } from './ledger.js';

@@ -76,8 +76,20 @@ function unanswered(settled: Settled<unknown>[]): Error {
   return late ? errors.timeout() : errors.noShard();
 }
 
+/**
+ * A shard whose queue holds MAX_QUEUE waiting tasks. The pool checks this itself: piscina only
+ * bounds tasks without an abort signal, and every task here carries one (a shard that cannot
+ * open aborts its waiting tasks), which piscina keeps in an unbounded queue of its own.
+ */
+class QueueFullError extends Error {
+  constructor(shard: number, maxQueue: number) {
+    super(`shard ${shard}: task queue is at limit (${maxQueue} waiting)`);
+    this.name = 'QueueFullError';
+  }
+}
+
 function isQueueFull(error: unknown): boolean {
-  return error instanceof Error && /queue is at limit/i.test(error.message);
+  return error instanceof QueueFullError || (error instanceof Error && /queue is at limit/i.test(error.message));
 }
 
 /** A shard whose workers could not open it is tried again after this long (or after a new commit). */
@@ -221,6 +233,7 @@ export class ShardPool {
   private async run<T>(shard: number, task: ShardTask): Promise<T> {
     const down = this.down[shard];
     if (down && Date.now() < down.retryAt && this.generations[shard] === down.generation) throw down.error;
+    if (this.pools[shard].queueSize >= this.options.maxQueue) throw new QueueFullError(shard, this.options.maxQueue);
     const controller = new AbortController();
     this.waiting[shard].add(controller);
     try {

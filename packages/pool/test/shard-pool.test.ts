@@ -40,8 +40,8 @@ function twoShardIndex() {
   return dataDir;
 }
 
-function openPool(dataDir: string, shards = 2) {
-  const pool = new ShardPool({ dataDir, shards, replicas: 1, shardOptions: { dimensions: 128 }, maxQueue: 64, reloadPollMs: 50 });
+function openPool(dataDir: string, shards = 2, maxQueue = 64) {
+  const pool = new ShardPool({ dataDir, shards, replicas: 1, shardOptions: { dimensions: 128 }, maxQueue, reloadPollMs: 50 });
   cleanups.push(() => pool.close());
   return pool;
 }
@@ -126,6 +126,26 @@ describe('shard pool', () => {
     const down = openPool(broken);
     await expect(down.search({ query: 'sourdough', limit: 10, timeoutMs: 2000 })).rejects.toMatchObject({ status: 503, kind: 'no_shard' });
     await expect(down.document('a:0', 2000)).rejects.toMatchObject({ status: 503, kind: 'no_shard' });
+  });
+
+  it('answers 503 at_capacity with retry-after 1 when every shard queue is at MAX_QUEUE', async () => {
+    // One thread and room for one waiting task per shard. Searches handed to the pool in one
+    // synchronous run reach piscina before any worker can answer: the first runs, the second
+    // waits, the third finds every queue at its limit. No timing is involved.
+    const pool = openPool(twoShardIndex(), 2, 1);
+    const request = { query: 'sourdough', mode: 'keyword' as const, limit: 10, timeoutMs: 5000 };
+    expect((await pool.search(request)).total).toBe(3); // the workers are up and idle
+    const burst = [pool.search(request), pool.search(request), pool.search(request)];
+    const [running, waiting, refused] = await Promise.allSettled(burst);
+    expect(running).toMatchObject({ status: 'fulfilled', value: { total: 3, partial: false } });
+    expect(waiting).toMatchObject({ status: 'fulfilled', value: { total: 3, partial: false } });
+    expect(refused).toMatchObject({
+      status: 'rejected',
+      reason: { status: 503, kind: 'at_capacity', retryAfter: 1, message: 'at capacity, retry after 1s' },
+    });
+    // Counted as a failure of each shard (GET /metrics), and the pool answers again once drained.
+    expect(pool.stats().map((shard) => shard.failures)).toEqual([1, 1]);
+    expect((await pool.search(request)).total).toBe(3);
   });
 
   it('fetches a document from whichever shard holds it', async () => {

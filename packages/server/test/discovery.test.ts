@@ -20,6 +20,22 @@ afterAll(() => service.close());
 
 const open = (path: string) => service.get(path, {});
 
+/** What a caller reads in the documents: each tool, its REST path and its cost in credits, in catalog order. */
+const TOOLS: Array<[tool: string, path: string, cost: number]> = [
+  ['web_search', '/search', 1],
+  ['get_document', '/doc/{id}', 1],
+  ['similar', '/similar', 1],
+  ['browse', '/browse', 1],
+  ['ground', '/ground', 5],
+  ['evidence_changes', '/changes', 10],
+  ['assemble_context', '/assemble_context', 3],
+  ['related', '/related', 1],
+  ['corroborate', '/corroborate', 3],
+  ['path', '/path', 1],
+  ['why_not', '/why_not', 1],
+];
+const TOOL_NAMES = TOOLS.map(([tool]) => tool);
+
 async function listTools(path = '/mcp'): Promise<unknown> {
   const client = new Client({ name: 'discovery-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${service.base}${path}`), { requestInit: { headers: { 'x-api-key': service.key } } }));
@@ -50,7 +66,7 @@ describe('GET /describe', () => {
     expect(body.collapse).toContain('none');
 
     expect(body.profiles.grounding).toMatchObject({ tools: ['ground', 'get_document'], tools_url: '/mcp/tools.json?profile=grounding' });
-    expect(body.profiles.grounding.available).toEqual(['ground', 'get_document'].filter((name) => CATALOG.some((entry) => entry.tool.name === name)));
+    expect(body.profiles.grounding.available).toEqual(['ground', 'get_document']);
 
     expect(body.ground.defaults).toMatchObject({ min_independent_origins: 2, require_role: ['primary', 'official'], token_budget: 3000 });
     expect(Object.keys(body.ground.statuses)).toEqual(['sufficient', 'insufficient', 'stale', 'partial', 'empty']);
@@ -69,9 +85,7 @@ describe('GET /describe', () => {
 
     expect(body.capabilities).toMatchObject({ on_demand_crawl: false, mcp: true });
     const routes = body.capabilities.routes as Array<{ path: string; cost: number; tool: string | null }>;
-    for (const entry of CATALOG) {
-      expect(routes).toContainEqual(expect.objectContaining({ cost: entry.capability.cost, tool: entry.tool.name }));
-    }
+    for (const [tool, path, cost] of TOOLS) expect(routes).toContainEqual(expect.objectContaining({ path, cost, tool }));
     expect(routes).toContainEqual(expect.objectContaining({ path: '/search', cost: 1, tool: 'web_search' }));
     expect(routes).toContainEqual(expect.objectContaining({ path: '/doc/{id}', cost: 1, tool: 'get_document' }));
     expect(routes).toContainEqual(expect.objectContaining({ path: '/account', cost: 0 }));
@@ -92,12 +106,12 @@ describe('GET /openapi.json', () => {
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
 
-    for (const entry of CATALOG) {
-      const path = entry.rest.path.replace(/:(\w+)/g, '{$1}');
+    for (const [tool, path, cost] of TOOLS) {
       const operation = document.paths[path]?.get;
       expect(operation, path).toBeDefined();
-      expect(operation['x-cost']).toBe(entry.capability.cost);
-      expect(operation['x-mcp-tool']).toBe(entry.tool.name);
+      expect(operation['x-cost'], path).toBe(cost);
+      expect(operation['x-mcp-tool'], path).toBe(tool);
+      const entry = CATALOG.find((candidate) => candidate.tool.name === tool)!;
       const parameterNames = operation.parameters.map((parameter: { name: string }) => parameter.name);
       expect(parameterNames).toEqual(Object.keys(entry.capability.params.shape));
       for (const parameter of operation.parameters) expect(parameter.description, `${path} ${parameter.name}`).toBeTruthy();
@@ -126,7 +140,7 @@ describe('GET /mcp/tools.json', () => {
     expect(response.headers.get('content-type')).toBe('application/json');
     const document = await response.json();
     expect(document).toEqual(await listTools());
-    expect(document.tools.map((tool: { name: string }) => tool.name)).toEqual(CATALOG.map((entry) => entry.tool.name));
+    expect(document.tools.map((tool: { name: string }) => tool.name)).toEqual(TOOL_NAMES);
     for (const tool of document.tools) {
       expect(Object.keys(tool)).toEqual(expect.arrayContaining(['name', 'description', 'inputSchema', 'outputSchema']));
     }
@@ -137,8 +151,7 @@ describe('GET /mcp/tools.json', () => {
     expect(response.status).toBe(200);
     const document = await response.json();
     expect(document.profile).toBe('grounding');
-    const expected = ['ground', 'get_document'].filter((name) => CATALOG.some((entry) => entry.tool.name === name));
-    expect(document.tools.map((tool: { name: string }) => tool.name)).toEqual(expected);
+    expect(document.tools.map((tool: { name: string }) => tool.name)).toEqual(['ground', 'get_document']);
     const { tools } = (await listTools('/mcp?profile=grounding')) as { tools: unknown[] };
     expect(document.tools).toEqual(tools);
   });
@@ -158,7 +171,7 @@ describe('documents', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await response.text();
     expect(text).toMatch(/^# Evidence Search/);
-    for (const entry of CATALOG) expect(text).toContain(entry.tool.name);
+    for (const tool of TOOL_NAMES) expect(text).toContain(tool);
     expect(text).toContain('/openapi.json');
     expect(text).not.toContain('{{');
   });
