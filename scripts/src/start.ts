@@ -6,7 +6,8 @@ import { closeSync, existsSync, mkdirSync, openSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { readManifest, shardDirectory, COMMIT_FILE } from '@evidence/native';
 import { createProgressReporter, formatSummary, ingestFiles } from '@evidence/ingest';
-import { embedderForIndex, logListening, readConfig, startServer } from '@evidence/server';
+import { embedderForIndex } from '@evidence/embedders';
+import { logListening, readConfig, startServer } from '@evidence/server';
 import { writeDemoCorpus } from './demo-corpus.js';
 import { AGGREGATORS, DEMO_OWNERS, RELEASE_WIRES, WIRES } from './demo/hosts.js';
 

@@ -69,3 +69,27 @@ export function embedderSetting(raw: string | undefined): string | undefined {
   const choices = [...EMBEDDERS.map((spec) => spec.name), NO_EMBEDDER].join(', ');
   throw new Error(`invalid EMBEDDER: expected one of ${choices}, got "${raw}"`);
 }
+
+/**
+ * The embedder of an index: the one its manifest records (`hashing` when it records none, as
+ * manifests written before embedders were recorded); for a new index (`recorded` null) the one
+ * EMBEDDER names, DEFAULT_EMBEDDER when unset or `none`. Naming another embedder than an existing
+ * index's is an error: its vectors could not be compared with the index's. Server, ingest and
+ * `npm start` all resolve EMBEDDER here.
+ */
+export function embedderForIndex(setting: string | undefined, recorded: { embedder?: string; dimensions: number } | null): EmbedderSpec {
+  const asked = setting === undefined || setting === NO_EMBEDDER ? undefined : setting;
+  if (!recorded) return embedderSpec(asked ?? DEFAULT_EMBEDDER)!;
+  const built = recorded.embedder ?? 'hashing';
+  if (asked !== undefined && asked !== built) {
+    throw new Error(
+      `EMBEDDER=${asked}, but the index in DATA_DIR was built with ${built}: its vectors cannot be compared with ${asked}'s. Use EMBEDDER=${built} (or leave it unset, or none to serve without vectors), or a new DATA_DIR`,
+    );
+  }
+  const spec = embedderSpec(built);
+  if (!spec) throw new Error(`the index in DATA_DIR was built with embedder ${built}, which this version does not have`);
+  if (spec.dimensions !== recorded.dimensions) {
+    throw new Error(`the index in DATA_DIR records ${recorded.dimensions} dimensions for ${built}, which makes ${spec.dimensions}: the manifest is damaged`);
+  }
+  return spec;
+}

@@ -9,7 +9,7 @@ export {
   type OnnxEmbedderOptions,
 } from './onnx-embedder.js';
 export { MAX_SEQUENCE_TOKENS, WordPieceTokenizer, padBatch, type BatchEncoding, type Encoding } from './wordpiece.js';
-export { DEFAULT_EMBEDDER, EMBEDDERS, NO_EMBEDDER, embedderSetting, embedderSpec, type EmbedderSpec } from './catalog.js';
+export { DEFAULT_EMBEDDER, EMBEDDERS, NO_EMBEDDER, embedderForIndex, embedderSetting, embedderSpec, type EmbedderSpec } from './catalog.js';
 export {
   DEFAULT_STATIC_MODEL_DIRECTORY,
   POTION_BASE_2M_DIMENSIONS,

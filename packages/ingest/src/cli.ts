@@ -8,7 +8,7 @@
  * read or the run failed, 2 on a usage error.
  */
 import { statfsSync } from 'node:fs';
-import { DEFAULT_EMBEDDER, embedderSetting, embedderSpec, NO_EMBEDDER, type EmbedderSpec } from '@evidence/embedders';
+import { embedderForIndex, embedderSetting, type EmbedderSpec } from '@evidence/embedders';
 import { readManifest } from '@evidence/native';
 import { formatSummary } from './summary.js';
 import { ingestFiles } from './ingest.js';
@@ -36,16 +36,6 @@ function diskHint(dataDir: string): string {
   }
 }
 
-/**
- * The embedder EMBEDDER names (`none` reads as unset: ingest never runs a model). Unset, a new
- * index gets the default embedder and an existing one keeps its own.
- */
-function embedderOfRun(raw: string | undefined, dataDir: string): EmbedderSpec | undefined {
-  const setting = embedderSetting(raw);
-  const name = setting === undefined || setting === NO_EMBEDDER ? (readManifest(dataDir) ? undefined : DEFAULT_EMBEDDER) : setting;
-  return name === undefined ? undefined : embedderSpec(name);
-}
-
 async function main(argv: string[]): Promise<number> {
   const files = argv.filter((argument) => argument !== '--');
   if (files.length === 0 || files.some((file) => file === '-h' || file === '--help')) {
@@ -54,10 +44,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const dataDir = process.env.DATA_DIR || './data';
   let shards: number | undefined;
-  let embedder: EmbedderSpec | undefined;
+  let embedder: EmbedderSpec;
   try {
     shards = shardsFromEnvironment(process.env.SHARDS);
-    embedder = embedderOfRun(process.env.EMBEDDER, dataDir);
+    // `none` reads as unset: ingest never runs a model
+    embedder = embedderForIndex(embedderSetting(process.env.EMBEDDER), readManifest(dataDir));
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
     return 2;

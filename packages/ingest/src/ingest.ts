@@ -7,7 +7,8 @@
  * in step with the index (all are committed together every COMMIT_EVERY_PASSAGES and at the end).
  */
 import { statSync } from 'node:fs';
-import { assertShardSet, embedderOf, ensureManifest, ledgerPath, readManifest, shardOptionsOf, type ShardOptions } from '@evidence/native';
+import { embedderForIndex } from '@evidence/embedders';
+import { assertShardSet, ensureManifest, ledgerPath, readManifest, shardOptionsOf, type ShardOptions } from '@evidence/native';
 import { AdmissionTable } from './admission.js';
 import { IngestRun } from './ingest-run.js';
 import { LedgerWriter, replayLedger } from './ledger.js';
@@ -54,11 +55,8 @@ function resolveShardCount(options: IngestOptions, log: (line: string) => void):
   if (existing !== null && options.shards !== undefined && options.shards !== existing.shards) {
     log(`warning: SHARDS=${options.shards} asked for, but the index in ${options.dataDir} has ${existing.shards} shards; using ${existing.shards}`);
   }
-  if (existing !== null && options.embedder !== undefined && options.embedder.name !== embedderOf(existing)) {
-    throw new Error(
-      `EMBEDDER=${options.embedder.name} asked for, but the index in ${options.dataDir} holds ${embedderOf(existing)} vectors, which are not comparable: ingest with EMBEDDER=${embedderOf(existing)} (or unset), or into a new DATA_DIR`,
-    );
-  }
+  // An existing index must have been built with the embedder asked for (the error says why).
+  if (existing !== null && options.embedder !== undefined) embedderForIndex(options.embedder.name, existing);
   const manifest = ensureManifest(options.dataDir, requested, options.embedder);
   // Ingest writes into the shards the index was created with, and never recreates a lost one.
   assertShardSet(options.dataDir, manifest);

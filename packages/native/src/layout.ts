@@ -29,11 +29,6 @@ export interface IndexManifest {
 /** The engine's own model-free embedder; every other embedder runs outside the engine. */
 export const HASHING_EMBEDDER = 'hashing';
 
-/** The embedder an index's vectors come from. */
-export function embedderOf(manifest: IndexManifest): string {
-  return manifest.embedder ?? HASHING_EMBEDDER;
-}
-
 /** How a shard of this index is opened: its dimensions, and whether the engine embeds. */
 export function shardOptionsOf(manifest: Pick<IndexManifest, 'dimensions' | 'embedder'>): { dimensions: number; vectors: 'hashing' | 'external' } {
   return { dimensions: manifest.dimensions, vectors: (manifest.embedder ?? HASHING_EMBEDDER) === HASHING_EMBEDDER ? 'hashing' : 'external' };

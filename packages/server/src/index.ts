@@ -1,6 +1,5 @@
 export { startServer, logListening, type RunningServer, type StartOptions } from './server.js';
 export { readConfig, type ServerConfig } from './config.js';
-export { embedderForIndex } from './embedding/index-vectors.js';
 export { executeCapability, type Capability } from './capability.js';
 export { searchCapability } from './handlers/search.js';
 export { poolRequestOf } from './handlers/search-request.js';

@@ -6,7 +6,8 @@ import { ensureManifest, HIDDEN_TEXT_FILE, LEDGER_FILE, LINKS_FILE, readManifest
 import { ShardPool } from '@evidence/pool';
 import { openStores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
-import { embedderForIndex, openIndexVectors } from './embedding/index-vectors.js';
+import { embedderForIndex } from '@evidence/embedders';
+import { openIndexVectors } from './embedding/index-vectors.js';
 import { HttpTransport } from './http/transport.js';
 import { buildRouter } from './routes/index.js';
 import type { Services } from './services.js';

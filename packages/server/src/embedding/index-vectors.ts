@@ -3,8 +3,8 @@
  * the model that embeds query texts when it is a model, and the background embedder that gives
  * newly ingested passages their vectors.
  */
-import { DEFAULT_EMBEDDER, embedderSpec, NO_EMBEDDER, ThreadedEmbedder, type EmbedderSpec } from '@evidence/embedders';
-import { embedderOf, shardOptionsOf, type IndexManifest } from '@evidence/native';
+import { NO_EMBEDDER, ThreadedEmbedder, type EmbedderSpec } from '@evidence/embedders';
+import { shardOptionsOf, type IndexManifest } from '@evidence/native';
 import type { ServerConfig } from '../config.js';
 import { BackgroundEmbedding, type EmbeddingStatus } from './background-embedding.js';
 import { QueryVectors } from './query-vectors.js';
@@ -19,30 +19,6 @@ export interface IndexVectors {
   /** This node's background embedder (null when the engine embeds at ingest, or no model runs here). */
   background: BackgroundEmbedding | null;
   close(): Promise<void>;
-}
-
-/**
- * The embedder of the index: the one the manifest records; for a new index the one EMBEDDER
- * names (default bge-small-en-v1.5-q). EMBEDDER naming another embedder than an existing index's
- * is an error at start: its vectors could not be compared with the index's.
- */
-export function embedderForIndex(setting: string | undefined, existing: IndexManifest | null): EmbedderSpec {
-  const asked = setting === undefined || setting === NO_EMBEDDER ? undefined : setting;
-  if (existing) {
-    const built = embedderOf(existing);
-    if (asked !== undefined && asked !== built) {
-      throw new Error(
-        `EMBEDDER=${asked}, but the index in DATA_DIR was built with ${built}: its vectors cannot be compared with ${asked}'s. Start with EMBEDDER=${built} (or unset, or none), or ingest into a new DATA_DIR`,
-      );
-    }
-    const spec = embedderSpec(built);
-    if (!spec) throw new Error(`the index in DATA_DIR was built with embedder ${built}, which this version does not have`);
-    if (spec.dimensions !== existing.dimensions) {
-      throw new Error(`the index in DATA_DIR records ${existing.dimensions} dimensions for ${built}, which makes ${spec.dimensions}: the manifest is damaged`);
-    }
-    return spec;
-  }
-  return embedderSpec(asked ?? DEFAULT_EMBEDDER)!;
 }
 
 export async function openIndexVectors(
