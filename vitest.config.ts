@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // their worker files from dist.
 export default defineConfig({
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'scripts/test/**/*.test.ts', 'bench/test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'bench/test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

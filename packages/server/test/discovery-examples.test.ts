@@ -21,7 +21,7 @@ let key: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'discovery-demo-'));
-  child = spawn(process.execPath, [join(repositoryRoot, 'scripts/dist/start.js')], {
+  child = spawn(process.execPath, [join(repositoryRoot, 'packages/server/dist/start.js')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DEMO_PASSAGES: '2000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -85,7 +85,7 @@ describe('faults', () => {
       const corpus = join(mountPoint, '..', `${process.pid}-corpus.jsonl`);
       const dataDir = join(mountPoint, 'data');
       try {
-        execFileSync('node', [join(repository, 'scripts/dist/demo-corpus.js'), '--passages', '4000', '--now', '1795000000', '--out', corpus]);
+        execFileSync('node', [join(repository, 'packages/demo-corpus/dist/demo-corpus.js'), '--passages', '4000', '--now', '1795000000', '--out', corpus]);
         const run = () => spawnSync('node', [join(repository, 'packages/ingest/dist/cli.js'), corpus], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
         const full = run();
         expect(full.status).toBe(1);

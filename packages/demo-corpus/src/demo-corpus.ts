@@ -1,7 +1,7 @@
 /**
  * Deterministic demo corpus generator (the ingest input).
  *
- *   node scripts/dist/demo-corpus.js [--passages N] [--now UNIX] [--seed N] [--out FILE]
+ *   node packages/demo-corpus/dist/demo-corpus.js [--passages N] [--now UNIX] [--seed N] [--out FILE]
  *
  * Writes JSONL, one record per line: page records (split by ingest into one passage per
  * paragraph), passage records (`id` = page:no, one passage each) and removal events
@@ -9,13 +9,13 @@
  */
 import * as fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { DemoCorpusGenerator, generateDemoCorpus, type DemoCorpusOptions, type DemoCorpusStats } from './demo/generator.js';
-import { DEMO_OWNERS, HOSTS, registrableDomain } from './demo/hosts.js';
+import { DemoCorpusGenerator, generateDemoCorpus, type DemoCorpusOptions, type DemoCorpusStats } from './generator.js';
+import { AGGREGATORS, DEMO_OWNERS, HOSTS, RELEASE_WIRES, WIRES, registrableDomain } from './hosts.js';
 
-export { DEMO_OWNERS, HOSTS as DEMO_HOSTS, registrableDomain, generateDemoCorpus, DemoCorpusGenerator };
+export { AGGREGATORS, DEMO_OWNERS, HOSTS as DEMO_HOSTS, RELEASE_WIRES, WIRES, registrableDomain, generateDemoCorpus, DemoCorpusGenerator };
 export type { DemoCorpusOptions, DemoCorpusStats };
-export type { DemoRecord, DemoPageRecord, DemoRemovalRecord, RemovalReason, Vertical, ContentType } from './demo/types.js';
-export { VERTICALS, CONTENT_TYPES, REMOVAL_REASONS, LANGS, isRemoval } from './demo/types.js';
+export type { DemoRecord, DemoPageRecord, DemoRemovalRecord, RemovalReason, Vertical, ContentType } from './types.js';
+export { VERTICALS, CONTENT_TYPES, REMOVAL_REASONS, LANGS, isRemoval } from './types.js';
 
 export const DEFAULT_PASSAGES = 20000;
 export const DEFAULT_SEED = 1;

@@ -5,9 +5,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApiReference } from '@evidence/server';
+import { buildApiReference } from './discovery/api-reference.js';
 
-const file = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'API.md');
+const file = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'docs', 'API.md');
 const reference = buildApiReference();
 
 if (process.argv.includes('--check')) {

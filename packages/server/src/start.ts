@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { readManifest, shardDirectory, COMMIT_FILE } from '@evidence/native';
 import { createProgressReporter, formatSummary, ingestFiles } from '@evidence/ingest';
 import { embedderForIndex } from '@evidence/embedders';
-import { logListening, readConfig, startServer } from '@evidence/server';
-import { writeDemoCorpus } from './demo-corpus.js';
-import { AGGREGATORS, DEMO_OWNERS, RELEASE_WIRES, WIRES } from './demo/hosts.js';
+import { AGGREGATORS, DEMO_OWNERS, RELEASE_WIRES, WIRES, writeDemoCorpus } from '@evidence/demo-corpus';
+import { readConfig } from './config.js';
+import { logListening, startServer } from './server.js';
 
 function hasCommittedIndex(dataDir: string): boolean {
   const manifest = readManifest(dataDir);
