@@ -4,17 +4,17 @@
  * in exactly one place.
  */
 import type { Capability } from './capability.js';
-import { documentCapability } from './handlers/document.js';
-import { searchCapability } from './handlers/search.js';
-import { browseCapability } from './handlers/browse.js';
-import { similarCapability } from './handlers/similar.js';
-import { groundCapability } from './handlers/ground.js';
-import { changesCapability } from './handlers/changes.js';
-import { assembleContextCapability } from './handlers/assemble-context.js';
-import { whyNotCapability } from './handlers/why-not.js';
-import { relatedCapability } from './handlers/related.js';
-import { corroborateCapability } from './handlers/corroborate.js';
-import { pathCapability } from './handlers/path.js';
+import { documentCapability } from './capabilities/document.js';
+import { searchCapability } from './capabilities/search.js';
+import { browseCapability } from './capabilities/browse.js';
+import { similarCapability } from './capabilities/similar.js';
+import { groundCapability } from './capabilities/ground.js';
+import { changesCapability } from './capabilities/changes.js';
+import { assembleContextCapability } from './capabilities/assemble-context.js';
+import { whyNotCapability } from './capabilities/why-not.js';
+import { relatedCapability } from './capabilities/related.js';
+import { corroborateCapability } from './capabilities/corroborate.js';
+import { pathCapability } from './capabilities/path.js';
 
 export interface CatalogEntry {
   capability: Capability;

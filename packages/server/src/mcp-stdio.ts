@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createToolServer, type ToolInvoker } from '@evidence/mcp';
 import { readConfig } from './config.js';
-import { catalogToolInvoker, toolsetFor } from './discovery/tools.js';
+import { catalogToolInvoker, toolsetFor } from './mcp-tools.js';
 import { closeServices, openServices } from './server.js';
 import type { Services } from './services.js';
 

@@ -21,7 +21,7 @@ import {
 } from './evidence-vocabulary.js';
 import type { LiveVocabulary } from './live-vocabulary.js';
 import { ACCOUNT_ROUTE, catalogRoutes, OPEN_ROUTES } from './routes-table.js';
-import { availableTools, TOOL_PROFILES } from './tools.js';
+import { availableTools, TOOL_PROFILES } from '../mcp-tools.js';
 
 /** Search parameters that shape the answer rather than filter it; every other one is a filter. */
 const NOT_FILTERS = new Set(['q', 'limit', 'mode', 'sort', 'collapse', 'facets', 'fields', 'prefer_recent', 'prefer_authority']);

@@ -11,7 +11,7 @@ import { DescribeSchema } from './describe.js';
 import { GUIDES } from './documents.js';
 import { AccountStatusSchema, JsonRpcMessageSchema, ReadySchema, ToolListingSchema } from './open-schemas.js';
 import { documentedPath } from './routes-table.js';
-import { PROFILE_NAMES } from './tools.js';
+import { PROFILE_NAMES } from '../mcp-tools.js';
 
 type Operation = Record<string, unknown>;
 

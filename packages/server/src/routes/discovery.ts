@@ -8,7 +8,7 @@ import { describeDocument } from '../discovery/describe.js';
 import { isGuideSlug, loadDiscoveryDocuments } from '../discovery/documents.js';
 import { LiveVocabularyCache, liveVocabulary } from '../discovery/live-vocabulary.js';
 import { buildOpenApi } from '../discovery/openapi.js';
-import { PROFILE_NAMES, toolListingDocument } from '../discovery/tools.js';
+import { PROFILE_NAMES, toolListingDocument } from '../mcp-tools.js';
 import { errorAnswer, textAnswer, type HttpAnswer } from '../http/answer.js';
 import type { Router } from '../http/router.js';
 import type { Services } from '../services.js';

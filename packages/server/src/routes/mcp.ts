@@ -16,7 +16,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { handleStatelessRequest, type Toolset } from '@evidence/mcp';
 import type { ServiceError } from '@evidence/schemas';
 import type { AuthenticatedCaller } from '@evidence/stores';
-import { catalogToolInvoker, toolsetFor } from '../discovery/tools.js';
+import { catalogToolInvoker, toolsetFor } from '../mcp-tools.js';
 import { authenticateRequest, errorAnswer, jsonAnswer, rateLimitHeaders, textAnswer, type Headers, type HttpAnswer } from '../http/answer.js';
 import type { RouteRequest, Router } from '../http/router.js';
 import type { Services } from '../services.js';

@@ -1,6 +1,6 @@
 import { errors, ServiceError, SimilarParamsSchema, WebSearchResponseSchema, type WebSearchResponse } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
-import { responseOf } from './search-request.js';
+import { responseOf } from '../retrieval/search-request.js';
 
 /**
  * GET /similar, tool similar (SPEC 4.3): semantic neighbours of a passage, never the passage

@@ -1,6 +1,6 @@
 import { GroundParamsSchema, GroundResponseSchema, ranAndFailed, type GroundResponse } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
-import { effectiveMode, retrieveEvidence } from './evidence-retrieval.js';
+import { effectiveMode, retrieveEvidence } from '../retrieval/evidence-retrieval.js';
 
 export const GROUND_COST = 5;
 

@@ -11,10 +11,10 @@
 import { Toolset, type ToolDefinition, type ToolInvoker } from '@evidence/mcp';
 import type { AuthenticatedCaller } from '@evidence/stores';
 import { errors, isAccessRefusal, ServiceError } from '@evidence/schemas';
-import { executeCapability } from '../capability.js';
-import { CATALOG, type CatalogEntry } from '../catalog.js';
-import type { Services } from '../services.js';
-import type { RequestReport } from '../observability/logging.js';
+import { executeCapability } from './capability.js';
+import { CATALOG, type CatalogEntry } from './catalog.js';
+import type { Services } from './services.js';
+import type { RequestReport } from './observability/logging.js';
 
 export interface ToolProfile {
   description: string;

@@ -1,8 +1,8 @@
 import { normaliseUrl, type Presence } from '@evidence/evidence';
 import { ChangesParamsSchema, ChangesResponseSchema, ranAndFailed, type ChangesResponse, type KnownUrl } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
-import { effectiveMode, retrieveEvidence, type RetrievalOptions } from './evidence-retrieval.js';
-import { urlPresences } from './url-presence.js';
+import { effectiveMode, retrieveEvidence, type RetrievalOptions } from '../retrieval/evidence-retrieval.js';
+import { urlPresences } from '../retrieval/url-presence.js';
 
 export const CHANGES_COST = 10;
 

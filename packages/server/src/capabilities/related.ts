@@ -30,8 +30,8 @@ import {
 } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
 import type { Services } from '../services.js';
-import { specHit } from './search-request.js';
-import { firstPassagesByUrl } from './url-presence.js';
+import { specHit } from '../retrieval/search-request.js';
+import { firstPassagesByUrl } from '../retrieval/url-presence.js';
 
 interface LinkedPage {
   url: string;

@@ -1,6 +1,6 @@
 import { BrowseParamsSchema, WebSearchResponseSchema, type WebSearchResponse } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
-import { responseOf } from './search-request.js';
+import { responseOf } from '../retrieval/search-request.js';
 
 /** GET /browse, tool browse (SPEC 4.8): recent or top passages without a query. */
 export const browseCapability: Capability<typeof BrowseParamsSchema, WebSearchResponse> = {

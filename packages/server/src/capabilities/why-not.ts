@@ -1,6 +1,6 @@
 import { ServiceError, WhyNotParamsSchema, WhyNotResponseSchema, type WhyNotResponse } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
-import { urlPresences } from './url-presence.js';
+import { urlPresences } from '../retrieval/url-presence.js';
 
 /**
  * GET /why_not, tool why_not (SPEC 4.8, 2.5): whether a URL is in the index (present, with its

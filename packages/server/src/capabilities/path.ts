@@ -16,8 +16,8 @@ import type { NativeDocument, NativeHit } from '@evidence/native';
 import { errors, PATH_MAX_EDGES, PathParamsSchema, PathResponseSchema, ranAndFailed, type LinkHop, type PathResponse } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
 import type { Services } from '../services.js';
-import { LOOKUP_LIMIT } from './evidence-retrieval.js';
-import { firstPassagesByUrl } from './url-presence.js';
+import { LOOKUP_LIMIT } from '../retrieval/evidence-retrieval.js';
+import { firstPassagesByUrl } from '../retrieval/url-presence.js';
 
 async function passageDocument(services: Services, id: string): Promise<{ document: NativeDocument; partial: boolean }> {
   const { document, partial } = await services.pool.document(id, services.config.searchTimeoutMs);

@@ -1,7 +1,7 @@
 import { ContextPackSchema, ContextParamsSchema, ranAndFailed, type ContextPack } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
-import { markHiddenOnPage } from './hidden-text.js';
-import { effectiveMode } from './evidence-retrieval.js';
+import { markHiddenOnPage } from '../retrieval/hidden-text.js';
+import { effectiveMode } from '../retrieval/evidence-retrieval.js';
 
 export const CONTEXT_COST = 3;
 /** Story-collapsed candidates a context pack is chosen from. */

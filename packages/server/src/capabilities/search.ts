@@ -1,7 +1,7 @@
 import { SearchParamsSchema, WebSearchResponseSchema, type WebSearchResponse } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
-import { poolRequestOf, responseOf } from './search-request.js';
-import { answerFromProbe, chooseVertical, probeLimit } from './router.js';
+import { poolRequestOf, responseOf } from '../retrieval/search-request.js';
+import { answerFromProbe, chooseVertical, probeLimit } from '../retrieval/vertical-router.js';
 
 /**
  * GET /search, tool web_search (SPEC 4.1): keyword (BM25), semantic (HNSW over the embedder's

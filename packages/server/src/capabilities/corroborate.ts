@@ -8,7 +8,7 @@ import { paraphraseQuery, selectParaphrases, type RetrievedHits } from '@evidenc
 import type { PoolSearchResult } from '@evidence/pool';
 import { CorroborateParamsSchema, CorroborateResponseSchema, errors, ranAndFailed, type CorroborateResponse } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
-import { LOOKUP_LIMIT } from './evidence-retrieval.js';
+import { LOOKUP_LIMIT } from '../retrieval/evidence-retrieval.js';
 
 export const CORROBORATE_COST = 3;
 /** Passages of other stories the near-paraphrase search looks at. */
