@@ -31,20 +31,20 @@ export class UsageError extends Error {}
 
 const USAGE = 'usage: demo-corpus [--passages N] [--now UNIX] [--seed N] [--out FILE]';
 
-function intFlag(flag: string, value: string | undefined, min: number): number {
+function intFlag(flag: string, value: string | undefined, minimum: number): number {
   if (value === undefined || !/^\d+$/.test(value)) throw new UsageError(`${flag} needs a non-negative integer, got ${value === undefined ? 'nothing' : JSON.stringify(value)}`);
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`${flag} must be an integer >= ${min}, got ${value}`);
-  return n;
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed) || parsed < minimum) throw new UsageError(`${flag} must be an integer >= ${minimum}, got ${value}`);
+  return parsed;
 }
 
 export function parseArgs(argv: readonly string[], nowDefault = Math.floor(Date.now() / 1000)): CliArgs {
   const args: CliArgs = { passages: DEFAULT_PASSAGES, now: nowDefault, seed: DEFAULT_SEED, out: null };
   for (let i = 0; i < argv.length; i++) {
-    const raw = argv[i];
-    const eq = raw.indexOf('=');
-    const flag = raw.startsWith('--') && eq > 0 ? raw.slice(0, eq) : raw;
-    const inline = raw.startsWith('--') && eq > 0 ? raw.slice(eq + 1) : undefined;
+    const argument = argv[i];
+    const equals = argument.indexOf('=');
+    const flag = argument.startsWith('--') && equals > 0 ? argument.slice(0, equals) : argument;
+    const inline = argument.startsWith('--') && equals > 0 ? argument.slice(equals + 1) : undefined;
     const value = () => (inline !== undefined ? inline : argv[++i]);
     switch (flag) {
       case '--passages':
@@ -57,88 +57,88 @@ export function parseArgs(argv: readonly string[], nowDefault = Math.floor(Date.
         args.seed = intFlag(flag, value(), 0);
         break;
       case '--out': {
-        const v = value();
-        if (!v) throw new UsageError('--out needs a file name');
-        args.out = v;
+        const file = value();
+        if (!file) throw new UsageError('--out needs a file name');
+        args.out = file;
         break;
       }
       case '-h':
       case '--help':
         throw new UsageError(USAGE);
       default:
-        throw new UsageError(`unknown flag ${JSON.stringify(raw)}; ${USAGE}`);
+        throw new UsageError(`unknown flag ${JSON.stringify(argument)}; ${USAGE}`);
     }
   }
   return args;
 }
 
 /** Write a buffer fully to a file descriptor, waiting out EAGAIN on non-blocking pipes. */
-function writeAll(fd: number, buf: Buffer): void {
-  let off = 0;
-  while (off < buf.length) {
+function writeAll(fileDescriptor: number, buffer: Buffer): void {
+  let offset = 0;
+  while (offset < buffer.length) {
     try {
-      off += fs.writeSync(fd, buf, off, buf.length - off);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+      offset += fs.writeSync(fileDescriptor, buffer, offset, buffer.length - offset);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
     }
   }
 }
 
 /** Stream the corpus as JSONL to a file descriptor; returns the stats and bytes written. */
-export function writeDemoCorpus(fd: number, options: DemoCorpusOptions): DemoCorpusStats & { bytes: number } {
-  const gen = new DemoCorpusGenerator(options);
-  const CHUNK = 4 * 1024 * 1024;
+export function writeDemoCorpus(fileDescriptor: number, options: DemoCorpusOptions): DemoCorpusStats & { bytes: number } {
+  const generator = new DemoCorpusGenerator(options);
+  const CHUNK_BYTES = 4 * 1024 * 1024;
   let parts: string[] = [];
   let size = 0;
   let bytes = 0;
   const flush = () => {
     if (!parts.length) return;
-    const buf = Buffer.from(parts.join(''), 'utf8');
-    writeAll(fd, buf);
-    bytes += buf.length;
+    const buffer = Buffer.from(parts.join(''), 'utf8');
+    writeAll(fileDescriptor, buffer);
+    bytes += buffer.length;
     parts = [];
     size = 0;
   };
-  for (const rec of gen.records()) {
-    const line = JSON.stringify(rec) + '\n';
+  for (const record of generator.records()) {
+    const line = JSON.stringify(record) + '\n';
     parts.push(line);
     size += line.length;
-    if (size >= CHUNK) flush();
+    if (size >= CHUNK_BYTES) flush();
   }
   flush();
-  return { ...gen.stats, bytes };
+  return { ...generator.stats, bytes };
 }
 
 export function main(argv: readonly string[]): number {
   let args: CliArgs;
   try {
     args = parseArgs(argv);
-  } catch (err) {
-    if (err instanceof UsageError) {
-      process.stderr.write(`demo-corpus: ${err.message}\n`);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`demo-corpus: ${error.message}\n`);
       return 2;
     }
-    throw err;
+    throw error;
   }
   const started = process.hrtime.bigint();
-  const fd = args.out ? fs.openSync(args.out, 'w') : 1;
+  const fileDescriptor = args.out ? fs.openSync(args.out, 'w') : 1;
   try {
-    let s: DemoCorpusStats & { bytes: number };
+    let stats: DemoCorpusStats & { bytes: number };
     try {
-      s = writeDemoCorpus(fd, { passages: args.passages, now: args.now, seed: args.seed });
-    } catch (err) {
+      stats = writeDemoCorpus(fileDescriptor, { passages: args.passages, now: args.now, seed: args.seed });
+    } catch (error) {
       // The reader went away (e.g. `| head`): stop quietly.
-      if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;
-      throw err;
+      if ((error as NodeJS.ErrnoException).code === 'EPIPE') return 0;
+      throw error;
     }
-    const secs = Number(process.hrtime.bigint() - started) / 1e9;
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     process.stderr.write(
-      `demo-corpus: ${s.pages} pages, ${s.passageRecords} passage records, ${s.passages} passages, ` +
-        `${s.removals} removal events, ${s.bytes} bytes in ${secs.toFixed(1)}s (seed ${args.seed}, now ${args.now})\n`,
+      `demo-corpus: ${stats.pages} pages, ${stats.passageRecords} passage records, ${stats.passages} passages, ` +
+        `${stats.removals} removal events, ${stats.bytes} bytes in ${seconds.toFixed(1)}s (seed ${args.seed}, now ${args.now})\n`,
     );
   } finally {
-    if (args.out) fs.closeSync(fd);
+    if (args.out) fs.closeSync(fileDescriptor);
   }
   return 0;
 }

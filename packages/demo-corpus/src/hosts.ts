@@ -358,15 +358,15 @@ const GENERATED: Record<Vertical, [string[], string[]]> = {
   ],
 };
 
-const GEN_TLDS = ['com', 'net', 'org', 'com', 'io', 'co.uk', 'com', 'org', 'net', 'com'];
+const GENERATED_TLDS = ['com', 'net', 'org', 'com', 'io', 'co.uk', 'com', 'org', 'net', 'com'];
 
-function titleCase(s: string): string {
-  return s.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+function titleCase(text: string): string {
+  return text.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
 }
 
 function makeHost(host: string, name: string, kind: HostKind, verticals: Vertical[], lang: Lang, owner?: string): HostInfo {
-  const [lo, hi] = RANK_RANGE[kind];
-  const rank = Math.round((lo + (hi - lo) * unitHash(host)) * 1000) / 1000;
+  const [lowRank, highRank] = RANK_RANGE[kind];
+  const rank = Math.round((lowRank + (highRank - lowRank) * unitHash(host)) * 1000) / 1000;
   let types = TYPES_OF[kind];
   if (kind === 'magazine' && verticals.includes('cooking')) types = ['how-to', 'how-to', 'article', 'video'];
   if (kind === 'news' && verticals.length === 1 && verticals[0] === 'sports') types = ['news', 'news', 'article', 'video'];
@@ -388,36 +388,36 @@ function makeHost(host: string, name: string, kind: HostKind, verticals: Vertica
 }
 
 function buildHosts(): HostInfo[] {
-  const out: HostInfo[] = [];
+  const hosts: HostInfo[] = [];
   for (const line of CURATED.split('\n')) {
     if (!line.trim()) continue;
-    const [host, name, kind, verts, lang, owner] = line.split('|');
-    const verticals = verts === '*' ? [...VERTICALS] : (verts.split(' ') as Vertical[]);
-    out.push(makeHost(host, name, kind as HostKind, verticals, lang as Lang, owner || undefined));
+    const [host, name, kind, verticalList, lang, owner] = line.split('|');
+    const verticals = verticalList === '*' ? [...VERTICALS] : (verticalList.split(' ') as Vertical[]);
+    hosts.push(makeHost(host, name, kind as HostKind, verticals, lang as Lang, owner || undefined));
   }
-  for (const v of VERTICALS) {
-    const [adjs, nouns] = GENERATED[v];
-    for (let i = 0; i < adjs.length; i++) {
-      const adj = adjs[i];
+  for (const vertical of VERTICALS) {
+    const [adjectives, nouns] = GENERATED[vertical];
+    for (let i = 0; i < adjectives.length; i++) {
+      const adjective = adjectives[i];
       const noun = nouns[(i * 5 + 3) % nouns.length];
-      const tld = GEN_TLDS[(i + v.length) % GEN_TLDS.length];
+      const topLevelDomain = GENERATED_TLDS[(i + vertical.length) % GENERATED_TLDS.length];
       if (i < 10) {
-        const host = `www.the${adj}${noun}.${tld}`;
-        const name = `The ${titleCase(adj)} ${titleCase(noun)}`;
-        const kind: HostKind = v === 'news' ? 'news' : 'magazine';
-        out.push(makeHost(host, name, kind, [v], 'en', v === 'news' ? name : undefined));
+        const host = `www.the${adjective}${noun}.${topLevelDomain}`;
+        const name = `The ${titleCase(adjective)} ${titleCase(noun)}`;
+        const kind: HostKind = vertical === 'news' ? 'news' : 'magazine';
+        hosts.push(makeHost(host, name, kind, [vertical], 'en', vertical === 'news' ? name : undefined));
       } else {
-        const host = `forum.${adj}${noun}.${i % 2 === 0 ? 'org' : 'net'}`;
-        out.push(makeHost(host, `${titleCase(adj)} ${titleCase(noun)} Forum`, i === 13 ? 'qa' : 'forum', [v], 'en'));
+        const host = `forum.${adjective}${noun}.${i % 2 === 0 ? 'org' : 'net'}`;
+        hosts.push(makeHost(host, `${titleCase(adjective)} ${titleCase(noun)} Forum`, i === 13 ? 'qa' : 'forum', [vertical], 'en'));
       }
     }
   }
   const seen = new Set<string>();
-  for (const h of out) {
-    if (seen.has(h.host)) throw new Error(`duplicate demo host ${h.host}`);
-    seen.add(h.host);
+  for (const info of hosts) {
+    if (seen.has(info.host)) throw new Error(`duplicate demo host ${info.host}`);
+    seen.add(info.host);
   }
-  return out;
+  return hosts;
 }
 
 export const HOSTS: readonly HostInfo[] = buildHosts();
@@ -425,9 +425,9 @@ export const HOSTS: readonly HostInfo[] = buildHosts();
 export const HOST_BY_NAME: ReadonlyMap<string, HostInfo> = new Map(HOSTS.map((h) => [h.host, h]));
 
 export function hostNamed(name: string): HostInfo {
-  const h = HOST_BY_NAME.get(name);
-  if (!h) throw new Error(`unknown demo host ${name}`);
-  return h;
+  const info = HOST_BY_NAME.get(name);
+  if (!info) throw new Error(`unknown demo host ${name}`);
+  return info;
 }
 
 /**
@@ -435,9 +435,9 @@ export function hostNamed(name: string): HostInfo {
  * company) for every owned outlet in the table.
  */
 export const DEMO_OWNERS: Record<string, string> = (() => {
-  const m: Record<string, string> = {};
-  for (const h of HOSTS) if (h.owner) m[h.regDomain] = h.owner;
-  return m;
+  const owners: Record<string, string> = {};
+  for (const info of HOSTS) if (info.owner) owners[info.regDomain] = info.owner;
+  return owners;
 })();
 
 /** Wire services with their dateline style. */
@@ -465,15 +465,15 @@ export const NEWS_OUTLETS: readonly HostInfo[] = HOSTS.filter((h) => h.kind === 
 
 /** Media groups that own more than one English outlet. */
 export const MEDIA_GROUPS: ReadonlyMap<string, HostInfo[]> = (() => {
-  const m = new Map<string, HostInfo[]>();
-  for (const h of NEWS_OUTLETS) {
-    if (!h.owner) continue;
-    const list = m.get(h.owner) ?? [];
-    list.push(h);
-    m.set(h.owner, list);
+  const groups = new Map<string, HostInfo[]>();
+  for (const outlet of NEWS_OUTLETS) {
+    if (!outlet.owner) continue;
+    const list = groups.get(outlet.owner) ?? [];
+    list.push(outlet);
+    groups.set(outlet.owner, list);
   }
-  for (const [k, v] of m) if (v.length < 2) m.delete(k);
-  return m;
+  for (const [owner, members] of groups) if (members.length < 2) groups.delete(owner);
+  return groups;
 })();
 
 /** Heavily linked hosts and their link weight. */

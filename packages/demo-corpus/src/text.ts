@@ -1,7 +1,7 @@
 /**
  * Sentence and paragraph generation from the compiled templates of vocabulary.ts.
  */
-import type { Rng } from './prng.js';
+import type { SeededRandom } from './prng.js';
 import type { Lang, Vertical } from './types.js';
 import { VERTICALS } from './types.js';
 import {
@@ -18,30 +18,30 @@ import {
 } from './vocabulary.js';
 
 const SLOT_NAMES = ['S', 'N', 'A', 'V', 'ACT', 'E', 'PER', 'PL', 'NUM', 'BIG', 'PCT', 'DAY', 'MON', 'YEAR', 'SCORE', 'HOST', 'VER', 'IS', 'HAS', 'WAS', 'Z'];
-const SLOT_INDEX = new Map(SLOT_NAMES.map((n, i) => [n, i]));
-const S_SLOT = 0;
+const SLOT_INDEX = new Map(SLOT_NAMES.map((name, index) => [name, index]));
+const SUBJECT_SLOT = 0;
 
 /** A compiled template: literal strings and slot numbers. */
-export type Tpl = ReadonlyArray<string | number>;
+export type Template = ReadonlyArray<string | number>;
 
-export function compile(src: string): Tpl {
+export function compile(source: string): Template {
   const parts: Array<string | number> = [];
-  const re = /\{([A-Z]+)\}/g;
+  const slotPattern = /\{([A-Z]+)\}/g;
   let last = 0;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(src)) !== null) {
-    const slot = SLOT_INDEX.get(m[1]);
-    if (slot === undefined) throw new Error(`unknown slot {${m[1]}} in template: ${src}`);
-    if (m.index > last) parts.push(src.slice(last, m.index));
+  let match: RegExpExecArray | null;
+  while ((match = slotPattern.exec(source)) !== null) {
+    const slot = SLOT_INDEX.get(match[1]);
+    if (slot === undefined) throw new Error(`unknown slot {${match[1]}} in template: ${source}`);
+    if (match.index > last) parts.push(source.slice(last, match.index));
     parts.push(slot);
-    last = m.index + m[0].length;
+    last = match.index + match[0].length;
   }
-  if (last < src.length) parts.push(src.slice(last));
+  if (last < source.length) parts.push(source.slice(last));
   return parts;
 }
 
-function hasSubject(t: Tpl): boolean {
-  return t.includes(S_SLOT);
+function hasSubject(template: Template): boolean {
+  return template.includes(SUBJECT_SLOT);
 }
 
 export interface Subject {
@@ -53,14 +53,14 @@ export interface Subject {
 
 const SINGULAR_S = /(ss|us|is|series|news|physics)$/;
 
-export function parseSubject(s: string): Subject {
-  const [phrase, tags] = s.split('|');
+export function parseSubject(entry: string): Subject {
+  const [phrase, tags] = entry.split('|');
   const plural = /[a-z]s$/.test(phrase) && !SINGULAR_S.test(phrase);
   return { phrase, topics: tags ? tags.split(',') : [], plural };
 }
 
 /** Compiled vocabulary of one (language, vertical). */
-export interface Voc {
+export interface Vocabulary {
   lang: Lang;
   vertical: Vertical;
   subjects: Subject[];
@@ -71,9 +71,9 @@ export interface Voc {
   entities: string[];
   places: string[];
   days: string[];
-  lead: Tpl[];
-  body: Tpl[];
-  titles: Tpl[];
+  lead: Template[];
+  body: Template[];
+  titles: Template[];
 }
 
 /** Content styles: sentence flavour per content type. */
@@ -110,9 +110,9 @@ export function styleOf(contentType: string): Style {
 }
 
 interface StylePool {
-  lead: Tpl[];
-  body: Tpl[];
-  titles: Tpl[];
+  lead: Template[];
+  body: Template[];
+  titles: Template[];
 }
 
 const STYLES: Record<string, StylePool> = {};
@@ -121,81 +121,81 @@ for (const [name, list] of Object.entries(STYLE_TEMPLATES)) {
   STYLES[name] = { lead: body.filter(hasSubject), body, titles: (STYLE_TITLES[name] ?? []).map(compile) };
 }
 
-function buildEnglish(): Record<Vertical, Voc> {
+function buildEnglish(): Record<Vertical, Vocabulary> {
   const generic = GENERIC_TEMPLATES.map(compile);
-  const out = {} as Record<Vertical, Voc>;
-  for (const v of VERTICALS) {
-    const w = EN[v];
-    const own = w.templates.map(compile);
+  const vocabularies = {} as Record<Vertical, Vocabulary>;
+  for (const vertical of VERTICALS) {
+    const words = EN[vertical];
+    const verticalTemplates = words.templates.map(compile);
     // Vertical templates count double so each vertical keeps its own phrasing.
-    const body = [...own, ...own, ...generic];
-    out[v] = {
+    const body = [...verticalTemplates, ...verticalTemplates, ...generic];
+    vocabularies[vertical] = {
       lang: 'en',
-      vertical: v,
-      subjects: w.subjects.map(parseSubject),
-      nouns: w.nouns,
-      adjectives: w.adjectives,
-      verbs: w.verbs,
-      actors: w.actors,
-      entities: w.entities,
-      places: w.places ?? CITIES,
+      vertical: vertical,
+      subjects: words.subjects.map(parseSubject),
+      nouns: words.nouns,
+      adjectives: words.adjectives,
+      verbs: words.verbs,
+      actors: words.actors,
+      entities: words.entities,
+      places: words.places ?? CITIES,
       days: WEEKDAYS,
       lead: body.filter(hasSubject),
       body,
-      titles: w.titles.map(compile),
+      titles: words.titles.map(compile),
     };
   }
-  return out;
+  return vocabularies;
 }
 
-function buildForeign(): Record<Exclude<Lang, 'en'>, Partial<Record<Vertical, Voc>>> {
-  const out = {} as Record<Exclude<Lang, 'en'>, Partial<Record<Vertical, Voc>>>;
+function buildForeign(): Record<Exclude<Lang, 'en'>, Partial<Record<Vertical, Vocabulary>>> {
+  const vocabularies = {} as Record<Exclude<Lang, 'en'>, Partial<Record<Vertical, Vocabulary>>>;
   for (const lang of ['de', 'fr', 'es'] as const) {
-    const lw = FOREIGN[lang];
-    const body = lw.templates.map(compile);
-    const titles = lw.titles.map(compile);
-    const per: Partial<Record<Vertical, Voc>> = {};
-    for (const [v, w] of Object.entries(lw.verticals) as Array<[Vertical, NonNullable<(typeof lw.verticals)[Vertical]>]>) {
-      per[v] = {
+    const languageWords = FOREIGN[lang];
+    const body = languageWords.templates.map(compile);
+    const titles = languageWords.titles.map(compile);
+    const byVertical: Partial<Record<Vertical, Vocabulary>> = {};
+    for (const [vertical, words] of Object.entries(languageWords.verticals) as Array<[Vertical, NonNullable<(typeof languageWords.verticals)[Vertical]>]>) {
+      byVertical[vertical] = {
         lang,
-        vertical: v,
-        subjects: w.subjects.map(parseSubject),
-        nouns: w.nouns,
+        vertical: vertical,
+        subjects: words.subjects.map(parseSubject),
+        nouns: words.nouns,
         adjectives: [],
         verbs: [],
-        actors: w.actors,
-        entities: w.entities,
-        places: lw.places,
-        days: lw.days,
+        actors: words.actors,
+        entities: words.entities,
+        places: languageWords.places,
+        days: languageWords.days,
         lead: body.filter(hasSubject),
         body,
         titles,
       };
     }
-    out[lang] = per;
+    vocabularies[lang] = byVertical;
   }
-  return out;
+  return vocabularies;
 }
 
-export const VOC_EN: Record<Vertical, Voc> = buildEnglish();
-export const VOC_FOREIGN = buildForeign();
+export const ENGLISH_VOCABULARY: Record<Vertical, Vocabulary> = buildEnglish();
+export const FOREIGN_VOCABULARY = buildForeign();
 
 /** Verticals that have vocabulary in a language. */
 export function verticalsOf(lang: Lang): Vertical[] {
   if (lang === 'en') return [...VERTICALS];
-  return Object.keys(VOC_FOREIGN[lang]) as Vertical[];
+  return Object.keys(FOREIGN_VOCABULARY[lang]) as Vertical[];
 }
 
-export function vocFor(lang: Lang, vertical: Vertical): Voc {
-  if (lang === 'en') return VOC_EN[vertical];
-  const v = VOC_FOREIGN[lang][vertical];
-  if (!v) throw new Error(`no ${lang} vocabulary for ${vertical}`);
-  return v;
+export function vocabularyFor(lang: Lang, vertical: Vertical): Vocabulary {
+  if (lang === 'en') return ENGLISH_VOCABULARY[vertical];
+  const vocabulary = FOREIGN_VOCABULARY[lang][vertical];
+  if (!vocabulary) throw new Error(`no ${lang} vocabulary for ${vertical}`);
+  return vocabulary;
 }
 
 /** Context of one page's text. */
-export interface Ctx {
-  voc: Voc;
+export interface TextContext {
+  vocabulary: Vocabulary;
   subject: string;
   plural: boolean;
   host: string;
@@ -204,150 +204,150 @@ export interface Ctx {
 }
 
 /** Whitespace-separated word count (the texts use single spaces only). */
-export function countWords(s: string): number {
-  if (s.length === 0) return 0;
-  let n = 1;
-  let i = s.indexOf(' ');
-  while (i !== -1) {
-    n++;
-    i = s.indexOf(' ', i + 1);
+export function countWords(text: string): number {
+  if (text.length === 0) return 0;
+  let count = 1;
+  let space = text.indexOf(' ');
+  while (space !== -1) {
+    count++;
+    space = text.indexOf(' ', space + 1);
   }
-  return n;
+  return count;
 }
 
-export function capitalize(s: string): string {
-  const c = s.charCodeAt(0);
-  if (c >= 97 && c <= 122) return String.fromCharCode(c - 32) + s.slice(1);
-  if (c > 127) {
-    const up = s[0].toUpperCase();
-    if (up !== s[0]) return up + s.slice(1);
+export function capitalize(text: string): string {
+  const firstCode = text.charCodeAt(0);
+  if (firstCode >= 97 && firstCode <= 122) return String.fromCharCode(firstCode - 32) + text.slice(1);
+  if (firstCode > 127) {
+    const upper = text[0].toUpperCase();
+    if (upper !== text[0]) return upper + text.slice(1);
   }
-  return s;
+  return text;
 }
 
 const A_BEFORE_VOWEL = /\b([Aa]) (?!uni|unan|use|usu|eu|one)([aeiouAEIOU])/;
-const A_BEFORE_VOWEL_G = /\b([Aa]) (?!uni|unan|use|usu|eu|one)([aeiouAEIOU])/g;
+const A_BEFORE_VOWEL_GLOBAL = /\b([Aa]) (?!uni|unan|use|usu|eu|one)([aeiouAEIOU])/g;
 
-export interface Para {
+export interface Paragraph {
   text: string;
   words: number;
 }
 
-export class TextGen {
-  constructor(private readonly rng: Rng) {}
+export class TextGenerator {
+  constructor(private readonly random: SeededRandom) {}
 
-  private slot(slot: number, c: Ctx): string {
-    const r = this.rng;
+  private slotText(slot: number, context: TextContext): string {
+    const random = this.random;
     switch (slot) {
       case 0:
-        return c.subject;
+        return context.subject;
       case 1:
-        return r.pick(c.voc.nouns);
+        return random.pick(context.vocabulary.nouns);
       case 2:
-        return c.voc.adjectives.length ? r.pick(c.voc.adjectives) : 'new';
+        return context.vocabulary.adjectives.length ? random.pick(context.vocabulary.adjectives) : 'new';
       case 3:
-        return c.voc.verbs.length ? r.pick(c.voc.verbs) : 'review';
+        return context.vocabulary.verbs.length ? random.pick(context.vocabulary.verbs) : 'review';
       case 4:
-        return r.pick(c.voc.actors);
+        return random.pick(context.vocabulary.actors);
       case 5:
-        return r.pick(c.voc.entities);
+        return random.pick(context.vocabulary.entities);
       case 6:
-        return `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}`;
+        return `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`;
       case 7:
-        return r.pick(c.voc.places);
+        return random.pick(context.vocabulary.places);
       case 8:
-        return String(r.range(2, 48));
+        return String(random.range(2, 48));
       case 9:
-        return String(r.range(2, 95));
+        return String(random.range(2, 95));
       case 10:
-        return r.chance(0.5) ? `${r.range(1, 60)} percent` : `${r.range(0, 9)}.${r.range(1, 9)} percent`;
+        return random.chance(0.5) ? `${random.range(1, 60)} percent` : `${random.range(0, 9)}.${random.range(1, 9)} percent`;
       case 11:
-        return r.pick(c.voc.days);
+        return random.pick(context.vocabulary.days);
       case 12:
-        return r.pick(MONTHS);
+        return random.pick(MONTHS);
       case 13:
-        return String(c.year - r.int(4));
+        return String(context.year - random.below(4));
       case 14: {
-        const b = r.int(3);
-        return `${b + 1 + r.int(3)}-${b}`;
+        const loserScore = random.below(3);
+        return `${loserScore + 1 + random.below(3)}-${loserScore}`;
       }
       case 15:
-        return c.host;
+        return context.host;
       case 16:
-        return `${r.range(1, 5)}.${r.int(30)}`;
+        return `${random.range(1, 5)}.${random.below(30)}`;
       case 17:
-        return c.plural ? 'are' : 'is';
+        return context.plural ? 'are' : 'is';
       case 18:
-        return c.plural ? 'have' : 'has';
+        return context.plural ? 'have' : 'has';
       case 19:
-        return c.plural ? 'were' : 'was';
+        return context.plural ? 'were' : 'was';
       case 20:
-        return c.plural ? '' : 's';
+        return context.plural ? '' : 's';
       default:
         throw new Error(`bad slot ${slot}`);
     }
   }
 
-  fill(t: Tpl, c: Ctx): string {
-    let out = '';
-    for (let i = 0; i < t.length; i++) {
-      const p = t[i];
-      out += typeof p === 'string' ? p : this.slot(p, c);
+  fill(template: Template, context: TextContext): string {
+    let text = '';
+    for (let i = 0; i < template.length; i++) {
+      const part = template[i];
+      text += typeof part === 'string' ? part : this.slotText(part, context);
     }
-    return out;
+    return text;
   }
 
-  sentence(t: Tpl, c: Ctx): string {
-    const s = capitalize(this.fill(t, c));
+  sentence(template: Template, context: TextContext): string {
+    const text = capitalize(this.fill(template, context));
     // English indefinite article before a vowel sound ("a asynchronous" -> "an asynchronous").
-    return c.voc.lang === 'en' && A_BEFORE_VOWEL.test(s) ? s.replace(A_BEFORE_VOWEL_G, '$1n $2') : s;
+    return context.vocabulary.lang === 'en' && A_BEFORE_VOWEL.test(text) ? text.replace(A_BEFORE_VOWEL_GLOBAL, '$1n $2') : text;
   }
 
-  private leadTpl(c: Ctx): Tpl {
-    if (c.voc.lang === 'en' && c.style !== 'plain') {
-      const st = STYLES[c.style];
-      if (st && st.lead.length && this.rng.chance(0.4)) return this.rng.pick(st.lead);
+  private leadTemplate(context: TextContext): Template {
+    if (context.vocabulary.lang === 'en' && context.style !== 'plain') {
+      const stylePool = STYLES[context.style];
+      if (stylePool && stylePool.lead.length && this.random.chance(0.4)) return this.random.pick(stylePool.lead);
     }
-    return this.rng.pick(c.voc.lead);
+    return this.random.pick(context.vocabulary.lead);
   }
 
-  private bodyTpl(c: Ctx): Tpl {
-    if (c.voc.lang === 'en' && c.style !== 'plain') {
-      const st = STYLES[c.style];
-      if (st && this.rng.chance(0.3)) return this.rng.pick(st.body);
+  private bodyTemplate(context: TextContext): Template {
+    if (context.vocabulary.lang === 'en' && context.style !== 'plain') {
+      const stylePool = STYLES[context.style];
+      if (stylePool && this.random.chance(0.3)) return this.random.pick(stylePool.body);
     }
-    return this.rng.pick(c.voc.body);
+    return this.random.pick(context.vocabulary.body);
   }
 
   /** One paragraph of 34..~130 words that mentions the subject in its first sentence. */
-  paragraph(c: Ctx, prefix = ''): Para {
-    const target = 34 + this.rng.int(58);
-    const lead = this.leadTpl(c);
-    const used: Tpl[] = [lead];
-    let text = prefix + this.sentence(lead, c);
+  paragraph(context: TextContext, prefix = ''): Paragraph {
+    const target = 34 + this.random.below(58);
+    const lead = this.leadTemplate(context);
+    const used: Template[] = [lead];
+    let text = prefix + this.sentence(lead, context);
     let words = countWords(text);
     while (words < target) {
       // No template twice in one paragraph (a few retries, then accept).
-      let t = this.bodyTpl(c);
-      for (let i = 0; i < 4 && used.includes(t); i++) t = this.bodyTpl(c);
-      used.push(t);
-      const s = this.sentence(t, c);
-      text += ' ' + s;
-      words += countWords(s);
+      let template = this.bodyTemplate(context);
+      for (let i = 0; i < 4 && used.includes(template); i++) template = this.bodyTemplate(context);
+      used.push(template);
+      const sentence = this.sentence(template, context);
+      text += ' ' + sentence;
+      words += countWords(sentence);
     }
     return { text, words };
   }
 
   /** One body sentence (for edits: added lines, updates). */
-  bodySentence(c: Ctx): string {
-    return this.sentence(this.bodyTpl(c), c);
+  bodySentence(context: TextContext): string {
+    return this.sentence(this.bodyTemplate(context), context);
   }
 
-  title(c: Ctx): string {
-    if (c.voc.lang === 'en' && c.style !== 'plain') {
-      const st = STYLES[c.style];
-      if (st && st.titles.length && this.rng.chance(0.6)) return this.sentence(this.rng.pick(st.titles), c);
+  title(context: TextContext): string {
+    if (context.vocabulary.lang === 'en' && context.style !== 'plain') {
+      const stylePool = STYLES[context.style];
+      if (stylePool && stylePool.titles.length && this.random.chance(0.6)) return this.sentence(this.random.pick(stylePool.titles), context);
     }
-    return this.sentence(this.rng.pick(c.voc.titles), c);
+    return this.sentence(this.random.pick(context.vocabulary.titles), context);
   }
 }

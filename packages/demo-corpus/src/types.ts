@@ -99,6 +99,6 @@ export interface DemoRemovalRecord {
 
 export type DemoRecord = DemoPageRecord | DemoRemovalRecord;
 
-export function isRemoval(r: DemoRecord): r is DemoRemovalRecord {
-  return (r as DemoRemovalRecord).removed !== undefined;
+export function isRemoval(record: DemoRecord): record is DemoRemovalRecord {
+  return (record as DemoRemovalRecord).removed !== undefined;
 }
