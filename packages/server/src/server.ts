@@ -9,7 +9,7 @@ import type { ServerConfig } from './config.js';
 import { embedderForIndex } from '@evidence/embedders';
 import { openIndexVectors } from './embedding/index-vectors.js';
 import { HttpTransport } from './http/transport.js';
-import { buildRouter } from './routes/index.js';
+import { buildRouter } from './routes/all-routes.js';
 import type { Services } from './services.js';
 import { EvidenceGate } from './evidence-gate.js';
 import { InFlight } from './in-flight.js';

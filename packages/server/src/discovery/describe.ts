@@ -20,7 +20,7 @@ import {
   SOURCE_ROLES,
 } from './evidence-vocabulary.js';
 import type { LiveVocabulary } from './live-vocabulary.js';
-import { ACCOUNT_ROUTE, catalogRoutes, OPEN_ROUTES } from './routes-table.js';
+import { ACCOUNT_ROUTE, catalogRoutes, OPEN_ROUTES } from './documented-routes.js';
 import { availableTools, TOOL_PROFILES } from '../mcp-tools.js';
 
 /** Search parameters that shape the answer rather than filter it; every other one is a filter. */

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CATALOG } from '../catalog.js';
-import { ACCOUNT_ROUTE, catalogRoutes } from './routes-table.js';
+import { ACCOUNT_ROUTE, catalogRoutes } from './documented-routes.js';
 
 const DOCUMENTS_DIRECTORY = fileURLToPath(new URL('../../src/discovery/documents/', import.meta.url));
 

@@ -10,7 +10,7 @@ import { CATALOG, type CatalogEntry } from '../catalog.js';
 import { DescribeSchema } from './describe.js';
 import { GUIDES } from './documents.js';
 import { AccountStatusSchema, JsonRpcMessageSchema, ReadySchema, ToolListingSchema } from './open-schemas.js';
-import { documentedPath } from './routes-table.js';
+import { documentedPath } from './documented-routes.js';
 import { PROFILE_NAMES } from '../mcp-tools.js';
 
 type Operation = Record<string, unknown>;
