@@ -35,7 +35,7 @@ export const parseGroup: MicroGroup = {
   title: 'Query parsing: GET /search query string -> validated search request (event loop)',
   legend:
     'baseline: new URLSearchParams(query string) alone, the floor of any parsing. Rows add the server steps in turn: ' +
-    'parseQuery (server http/answer.ts), parseParams with the search capability\'s zod schema, poolRequestOf (handlers/search-request.ts). ' +
+    'parseQuery (server http/answer.ts), parseParams with the search capability\'s zod schema, poolRequestOf (retrieval/search-request.ts). ' +
     `short: ${SEARCH_QUERY_STRINGS.short}; full: ${SEARCH_QUERY_STRINGS.full.split('&').length} parameters of every kind, ${SEARCH_QUERY_STRINGS.full.length} characters.`,
   async setup() {
     return { cases: [caseOf('short', SEARCH_QUERY_STRINGS.short), caseOf('full', SEARCH_QUERY_STRINGS.full)] };
