@@ -236,52 +236,53 @@ export interface Paragraph {
 export class TextGenerator {
   constructor(private readonly random: SeededRandom) {}
 
+  /** The text of one slot (its number is its place in SLOT_NAMES). */
   private slotText(slot: number, context: TextContext): string {
     const random = this.random;
     switch (slot) {
-      case 0:
+      case 0: // {S} the subject
         return context.subject;
-      case 1:
+      case 1: // {N} a noun
         return random.pick(context.vocabulary.nouns);
-      case 2:
+      case 2: // {A} an adjective
         return context.vocabulary.adjectives.length ? random.pick(context.vocabulary.adjectives) : 'new';
-      case 3:
+      case 3: // {V} a verb
         return context.vocabulary.verbs.length ? random.pick(context.vocabulary.verbs) : 'review';
-      case 4:
+      case 4: // {ACT} an actor
         return random.pick(context.vocabulary.actors);
-      case 5:
+      case 5: // {E} an entity
         return random.pick(context.vocabulary.entities);
-      case 6:
+      case 6: // {PER} a person
         return `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`;
-      case 7:
+      case 7: // {PL} a place
         return random.pick(context.vocabulary.places);
-      case 8:
+      case 8: // {NUM} a small number
         return String(random.range(2, 48));
-      case 9:
+      case 9: // {BIG} a larger number
         return String(random.range(2, 95));
-      case 10:
+      case 10: // {PCT} a percentage
         return random.chance(0.5) ? `${random.range(1, 60)} percent` : `${random.range(0, 9)}.${random.range(1, 9)} percent`;
-      case 11:
+      case 11: // {DAY} a day
         return random.pick(context.vocabulary.days);
-      case 12:
+      case 12: // {MON} a month
         return random.pick(MONTHS);
-      case 13:
+      case 13: // {YEAR} a recent year
         return String(context.year - random.below(4));
-      case 14: {
+      case 14: { // {SCORE} a score
         const loserScore = random.below(3);
         return `${loserScore + 1 + random.below(3)}-${loserScore}`;
       }
-      case 15:
+      case 15: // {HOST} the page's host
         return context.host;
-      case 16:
+      case 16: // {VER} a version
         return `${random.range(1, 5)}.${random.below(30)}`;
-      case 17:
+      case 17: // {IS} agreeing with the subject
         return context.plural ? 'are' : 'is';
-      case 18:
+      case 18: // {HAS} agreeing with the subject
         return context.plural ? 'have' : 'has';
-      case 19:
+      case 19: // {WAS} agreeing with the subject
         return context.plural ? 'were' : 'was';
-      case 20:
+      case 20: // {Z} the third-person -s
         return context.plural ? '' : 's';
       default:
         throw new Error(`bad slot ${slot}`);
