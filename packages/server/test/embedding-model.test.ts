@@ -4,6 +4,7 @@
  * through the shard writer, the real ONNX model for query texts. Slow part of the suite (about
  * 10 s: two model loads and ~20 passages embedded).
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { readConfig, startServer, type RunningServer } from '@evidence/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const NOW = 1_790_000_000;
+const SERVER_INDEX = new URL('../dist/index.js', import.meta.url).href;
 const BIKE_URL = 'https://cycling.example.org/puncture';
 /** Shares no content word with the bike page. */
 const OBJECTIVE = 'fix flat bicycle tyre';
@@ -183,4 +185,41 @@ describe('a shard that cannot be read while vectors are being made', () => {
     const keyword = (await (await fetch(`http://127.0.0.1:${server.port}/search?q=the&mode=keyword&limit=0`, { headers: { 'x-api-key': brokenKey } })).json()) as SearchBody;
     expect(keyword.total).toBeGreaterThan(0);
   }, 90_000);
+});
+
+describe('a node stopped while its background embedder is inside a model call', () => {
+  let busyDir: string;
+  afterAll(() => rmSync(busyDir, { recursive: true, force: true }));
+
+  // onnxruntime-node aborts the whole process when its thread is ended mid-inference; close()
+  // must let the call under way finish. The node runs as a child process, so an abort is an exit
+  // code here rather than a crashed test worker. Seen failing (exit 134, "terminate called after
+  // throwing an instance of 'Napi::Error'") with the thread ended 0.1 s after the stop.
+  it('closes cleanly: the process exits 0 after close()', async () => {
+    busyDir = mkdtempSync(join(tmpdir(), 'embedding-busy-'));
+    const corpus = join(busyDir, 'pages.jsonl');
+    const many = Array.from({ length: 400 }, (_, index) =>
+      page(`https://many.example.com/${index}`, `Page ${index} on ovens`, `Passage ${index}: a wood-fired oven holds its heat for hours, and bread number ${index} bakes on the stone floor.`),
+    );
+    writeFileSync(corpus, `${many.join('\n')}\n`);
+    await ingestFiles([corpus], { dataDir: busyDir, shards: 2, embedder: bge, log: () => undefined });
+    const script = [
+      `const { readConfig, startServer } = await import(${JSON.stringify(SERVER_INDEX)});`,
+      `const server = await startServer(readConfig({ DATA_DIR: ${JSON.stringify(busyDir)}, PORT: '0', LOG_LEVEL: 'silent', EMBED_THREADS: '1' }));`,
+      // the model is loaded and the thread embeds back to back: 400 passages take several seconds
+      'await new Promise((resolve) => setTimeout(resolve, 2500));',
+      'await server.close();',
+      "console.log('closed');",
+    ].join('\n');
+    // a file, not --eval: the shard pool's threads inherit the process's flags
+    const scriptFile = join(busyDir, 'close-while-embedding.mjs');
+    writeFileSync(scriptFile, script);
+    const child = spawn(process.execPath, [scriptFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.once('exit', (exitCode, exitSignal) => resolve([exitCode, exitSignal])));
+    expect({ code, signal }, output).toEqual({ code: 0, signal: null });
+    expect(output).toContain('closed');
+  }, 120_000);
 });

@@ -32,6 +32,8 @@ export interface BackgroundEmbeddingOptions {
 
 /** How often a progress line is logged while vectors are being made. */
 const LOG_EVERY_MS = 10_000;
+/** How long close() waits for the thread to stop between two model calls before ending it anyway. */
+const STOP_GRACE_MS = 120_000;
 
 export class BackgroundEmbedding {
   private readonly worker: Worker | null;
@@ -115,9 +117,16 @@ export class BackgroundEmbedding {
   async close(): Promise<void> {
     if (this.worker) {
       this.worker.postMessage({ kind: 'stop' });
-      // a model call under way finishes first (well under a second); then the thread is ended
-      const stopped = await Promise.race([this.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000).unref())]);
-      if (!stopped) await this.worker.terminate();
+      // The thread stops between two model calls. It is never ended inside one: onnxruntime-node
+      // aborts the whole process ("terminate called after throwing an instance of 'Napi::Error'",
+      // SIGABRT) when a thread is terminated mid-inference, and a call on a busy machine took more
+      // than the 5 s this waited before (a test server crashed so). Only a thread stuck for
+      // STOP_GRACE_MS is ended anyway.
+      const stopped = await Promise.race([this.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), STOP_GRACE_MS).unref())]);
+      if (!stopped) {
+        this.options.log(`background embedding did not stop within ${STOP_GRACE_MS / 1000} s; ending its thread`);
+        await this.worker.terminate();
+      }
     }
     this.lock?.release();
   }
