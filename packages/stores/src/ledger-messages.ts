@@ -5,8 +5,6 @@ export type LedgerRowTuple = [string, string, number, number, string];
 
 export interface LedgerWorkerData {
   databasePath: string;
-  /** how long the worker gathers rows before one commit */
-  groupCommitDelayMs: number;
   /** commit at once when this many rows are waiting */
   maxRowsPerCommit: number;
 }

@@ -1,8 +1,10 @@
 /**
- * The ledger worker thread: group commit of usage rows. Rows arriving within
- * `groupCommitDelayMs` (or until `maxRowsPerCommit`) share one transaction and so one fsync;
- * every batch in it is acknowledged only after the commit returned. The main thread never
- * waits on the disk.
+ * The ledger worker thread: group commit of usage rows, without a timer. A row that finds the
+ * worker idle is committed at once (a lone call waits for its own fsync and nothing else); rows
+ * that arrive while a commit runs queue on the port and go together into the next transaction,
+ * so one fsync serves every call that arrived during the last one (at most `maxRowsPerCommit`
+ * rows per transaction). Every batch is acknowledged only after its commit returned. The main
+ * thread never waits on the disk.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
@@ -25,17 +27,14 @@ const insertRowsInOneTransaction = database.transaction((batches: { rows: Ledger
 
 let waitingBatches: { batchId: number; rows: LedgerRowTuple[] }[] = [];
 let waitingRowCount = 0;
-let commitTimer: NodeJS.Timeout | null = null;
+let commitScheduled = false;
 
 function send(message: FromLedgerWorker): void {
   port.postMessage(message);
 }
 
 function commitWaitingBatches(): void {
-  if (commitTimer !== null) {
-    clearTimeout(commitTimer);
-    commitTimer = null;
-  }
+  commitScheduled = false;
   if (waitingBatches.length === 0) return;
   const batches = waitingBatches;
   const rows = waitingRowCount;
@@ -66,7 +65,11 @@ port.on('message', (message: ToLedgerWorker) => {
     commitWaitingBatches();
     return;
   }
-  if (commitTimer === null) commitTimer = setTimeout(commitWaitingBatches, settings.groupCommitDelayMs);
+  // after every message already on the port: those that came during the last commit share this one
+  if (!commitScheduled) {
+    commitScheduled = true;
+    setImmediate(commitWaitingBatches);
+  }
 });
 
 send({ type: 'ready' });

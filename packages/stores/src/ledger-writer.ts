@@ -6,7 +6,6 @@ import type { LedgerRow } from './records.js';
 
 export interface LedgerWriterOptions {
   databasePath: string;
-  groupCommitDelayMs?: number;
   maxRowsPerCommit?: number;
 }
 
@@ -36,7 +35,8 @@ function ledgerWorkerUrl(): URL {
 /**
  * Main-thread side of the usage ledger. `append` queues a row and returns a promise that
  * resolves once the row is committed with fsync. Rows appended in one event-loop turn travel
- * to the worker as one message; the worker then groups messages into one transaction.
+ * to the worker as one message; the worker commits at once when idle, and groups the messages
+ * that arrive during a commit into the next transaction.
  */
 export class LedgerWriter {
   private openBatch: Batch | null = null;
@@ -64,7 +64,6 @@ export class LedgerWriter {
     }
     const workerData: LedgerWorkerData = {
       databasePath: options.databasePath,
-      groupCommitDelayMs: options.groupCommitDelayMs ?? 1,
       maxRowsPerCommit: options.maxRowsPerCommit ?? 512,
     };
     const worker = new Worker(workerUrl, { workerData });

@@ -20,7 +20,11 @@ export interface OpenStoresOptions {
   authFailLimit?: number;
   /** default 60,000 */
   authFailWindowMs?: number;
-  /** the ledger worker gathers rows this long before one commit; default 1 */
+  /**
+   * fleet: while a ledger commit is in flight, later rows gather this long into the next one;
+   * default 1 (a row that finds no commit in flight goes at once). The embedded ledger worker
+   * needs no timer: rows that arrive during its commit go into the next.
+   */
   groupCommitDelayMs?: number;
   /** the clock of windows, periods and ledger rows; tests pin it */
   now?: () => number;
@@ -104,7 +108,6 @@ async function openEmbeddedStores(options: OpenStoresOptions): Promise<EmbeddedS
   try {
     ledger = await LedgerWriter.start({
       databasePath: accountsDatabasePath(options.dataDir),
-      groupCommitDelayMs: options.groupCommitDelayMs,
     });
   } catch (error) {
     database.close();

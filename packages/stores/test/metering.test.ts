@@ -226,6 +226,33 @@ describe('usage ledger', () => {
     expect((await inJune.meter.accountStatus(tenant)).credits_used_this_period).toBe(0);
   });
 
+  it('gathers the rows that arrive while a commit waits into one next commit', async () => {
+    const dataDir = temporaryDataDir();
+    const stores = await openTestStores({ dataDir, now: manualClock().now });
+    const tenant = await tenantOnPlan(stores, { ratePerMin: 10_000, monthlyCredits: 0, hardCap: false, meteredBilling: true });
+    const commits: number[] = [];
+    stores.onLedgerCommit((commit) => commits.push(commit.rows));
+
+    // another writer (the console, say) holds the database: the ledger's commit waits for it
+    const otherWriter = new BetterSqlite3(join(dataDir, 'accounts.sqlite'));
+    otherWriter.pragma('busy_timeout = 5000');
+    otherWriter.exec('BEGIN IMMEDIATE');
+    const settled: Promise<void>[] = [];
+    for (let index = 0; index < 10; index += 1) {
+      settled.push(stores.meter.settle(await stores.meter.reserve({ tenant, ...call('search', 1) }), 1));
+      // each row leaves in its own event-loop turn, so each reaches the worker on its own
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    otherWriter.exec('COMMIT');
+    otherWriter.close();
+
+    await Promise.all(settled);
+    expect(ledgerRowCount(dataDir)).toBe(10);
+    // the first row's commit (alone, or with rows that reached the worker before it began), then the rest together
+    expect(commits.reduce((sum, rows) => sum + rows, 0)).toBe(10);
+    expect(commits.length).toBeLessThanOrEqual(2);
+  });
+
   it('commits what is queued when closed', async () => {
     const dataDir = temporaryDataDir();
     const stores = await openTestStores({ dataDir, now: manualClock().now });

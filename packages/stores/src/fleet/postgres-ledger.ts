@@ -10,16 +10,18 @@ interface Batch {
 }
 
 export interface PostgresLedgerOptions {
-  /** rows arriving within this long share one INSERT and one commit; default 1 */
+  /** while a commit is in flight, rows arriving within this long share the next INSERT and commit; default 1 */
   groupCommitDelayMs?: number;
   /** commit at once when this many rows wait; default 512 */
   maxRowsPerCommit?: number;
 }
 
 /**
- * The fleet's usage ledger: group commit into PostgreSQL. Rows appended within
- * `groupCommitDelayMs` (across every concurrent call of this node) go out as one multi-row
- * INSERT, one transaction, one WAL flush; each `append` resolves only after that commit
+ * The fleet's usage ledger: group commit into PostgreSQL. A row that finds no commit in flight
+ * goes out at the end of its event-loop turn (with the rows appended in that turn), so a lone
+ * call waits for its own commit and no timer; while a commit is in flight, rows appended within
+ * `groupCommitDelayMs` (across every concurrent call of this node) gather into one multi-row
+ * INSERT, one transaction, one WAL flush. Each `append` resolves only after that commit
  * returned, so an answered call's row survives the node's SIGKILL. A commit that fails or times
  * out (the pool's statement and query timeouts) rejects every row of its batch: those calls
  * answer 503 and are not billed.
@@ -76,9 +78,11 @@ export class PostgresLedger {
     });
     const batch: Batch = { rows: [], committed, resolve, reject };
     this.openBatch = batch;
-    setTimeout(() => {
+    const send = () => {
       if (this.openBatch === batch) this.sendOpenBatch();
-    }, this.options.groupCommitDelayMs ?? 1);
+    };
+    if (this.inFlight.size === 0) setImmediate(send);
+    else setTimeout(send, this.options.groupCommitDelayMs ?? 1);
     return batch;
   }
 
