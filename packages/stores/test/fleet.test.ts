@@ -193,4 +193,36 @@ describe.skipIf(!FLEET_AVAILABLE)(`fleet stores: two nodes on one PostgreSQL and
     expect(keys('revoke', '--tenant', 'globex', '--label', 'ci').status).toBe(0);
     expect(keys('tenant', 'list', '--json').stdout).toContain('"globex"');
   });
+
+  it('commits a row that finds no commit in flight at once, and gathers the rows behind it into one', async () => {
+    const databaseUrl = await freshFleetDatabase();
+    // a gathering time no run of this test comes near: a row that waited for it would share a commit
+    const node = await openBackendStores('fleet', { databaseUrl, groupCommitDelayMs: 60_000 });
+    await onPlan(node, 'gathered', { ratePerMin: 1_000, monthlyCredits: 0, hardCap: false });
+    await node.refreshKeys();
+    const commits: number[] = [];
+    node.onLedgerCommit((commit) => commits.push(commit.rows));
+
+    // another session holds the ledger table: the first row's INSERT waits for it, in flight
+    const otherSession = new pg.Client({ connectionString: databaseUrl });
+    await otherSession.connect();
+    const settled: Promise<void>[] = [];
+    try {
+      await otherSession.query('BEGIN');
+      await otherSession.query('LOCK TABLE usage_ledger IN SHARE ROW EXCLUSIVE MODE');
+      for (let index = 0; index < 10; index += 1) {
+        const reservation = await node.meter.reserve(call('gathered', 1));
+        settled.push(node.meter.settle(reservation, 1));
+      }
+      await otherSession.query('COMMIT');
+    } finally {
+      await otherSession.end();
+    }
+    // the nine behind the first go at the flush (close), not after the gathering time
+    await node.meter.flush();
+    await Promise.all(settled);
+
+    expect(commits.sort((left, right) => left - right)).toEqual([1, 9]);
+    expect(await ledgerTotal(databaseUrl, 'gathered')).toEqual({ rows: 10, credits: 10 });
+  });
 });
