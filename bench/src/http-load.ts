@@ -4,11 +4,22 @@
  * each concurrency (BENCH_CONNECTIONS, default 1,16,64,256), each next to the in-process floor
  * of the same work at the same concurrency (workloads.ts), measured in the same run.
  *
+ * The load generator (BENCH_LOADER): wrk, a native process (native-load.ts), when it is
+ * installed (npm run bench:setup), else autocannon in this Node process (and the run says so).
+ * Then open-loop rows on the server (BENCH_OPEN_LOOP, default 25,50,75 percent of the highest
+ * closed-loop QPS of the workload) at a constant arrival rate, with oha's latency correction.
+ *
  * `npm run bench:peers` (or BENCH_PEERS=1) adds, on the same index and the same queries, each
  * in its own process and warmed up the same way:
  *   - node:http: the same capability path behind node:http (bench/src/peers/node-http.ts);
  *   - Fastify + MiniSearch over the same passages, read from BENCH_CORPUS, the JSONL the index
- *     was built from (bench/src/peers/fastify-minisearch.ts); keyword search only.
+ *     was built from (bench/src/peers/fastify-minisearch.ts); keyword search only;
+ *   - Apache Lucene in-process (bench/src/peers/lucene.ts: the peer in ../shared/peers/lucene on
+ *     a JDK 21+) on the same passages, N threads for N connections, in its three modes; keyword
+ *     search only, no HTTP (read it beside the floor);
+ *   - a fixed-body node:http server (bench/src/peers/fixed-body.ts): the HTTP layer alone; with
+ *     BENCH_UWS_MODULE, the same on uWebSockets.js (run by BENCH_UWS_NODE, default this Node),
+ *     and node:http again on that Node when it is another one.
  *
  * Servers run one at a time, the floor after them all, so no two share the cores. BENCH_URL and
  * BENCH_KEY load a server that is already running instead of starting one.
@@ -18,7 +29,10 @@ import { HIT_FIELDS } from '@evidence/schemas';
 import { CATALOG, closeServices, openServices, readConfig, type Capability } from '@evidence/server';
 import { fetchAnswerShape, meanOverlap, type AnswerShape } from './answer-shape.js';
 import { measureFloor } from './floor.js';
+import { spawnSync } from 'node:child_process';
 import { createBenchKey, drain, httpLoad, passagesInIndex, sampleRss, startServerProcess, type ServerProcess } from './load.js';
+import { findOha, findWrk, ohaOpenLoad, SETUP_HINT, wrkLoad } from './native-load.js';
+import { isUnavailable, LUCENE_MODE_LABELS, LUCENE_MODES, luceneIndexFor, prepareLucenePeer, runLuceneBench, type LuceneMode } from './peers/lucene.js';
 import { markdownTable, mebibytes, milliseconds, parseCounts, parseNames, ratio, type LoadFigures, type Row } from './report.js';
 import { RESULT_LIMIT, WORKLOAD_NAMES, WORKLOADS, workloadLabel, type Workload, type WorkloadName } from './workloads.js';
 
@@ -31,6 +45,10 @@ const replicas = Number(process.env.REPLICAS || 1);
 const peers = process.env.BENCH_PEERS === '1' || process.argv.includes('--peers');
 const corpusPath = process.env.BENCH_CORPUS;
 const external = process.env.BENCH_URL;
+const openLoopPercents = process.env.BENCH_OPEN_LOOP === 'none' ? [] : parseCounts(process.env.BENCH_OPEN_LOOP, [25, 50, 75], 'BENCH_OPEN_LOOP');
+const openLoopConnections = Number(process.env.BENCH_OPEN_CONNECTIONS || 64);
+const uwsModule = process.env.BENCH_UWS_MODULE;
+const uwsNode = process.env.BENCH_UWS_NODE || process.execPath;
 
 const manifest = readManifest(dataDir);
 if (!manifest) {
@@ -42,12 +60,40 @@ if (peers && !corpusPath) {
   process.exit(2);
 }
 
-type Target = 'floor' | 'evidence' | 'node:http' | 'fastify';
+const wrk = findWrk();
+const oha = findOha();
+if (process.env.BENCH_LOADER && !['wrk', 'autocannon'].includes(process.env.BENCH_LOADER)) {
+  console.error(`BENCH_LOADER: wrk or autocannon, got ${process.env.BENCH_LOADER}`);
+  process.exit(2);
+}
+if (process.env.BENCH_LOADER === 'wrk' && !wrk) {
+  console.error(`BENCH_LOADER=wrk: wrk is not installed; ${SETUP_HINT}`);
+  process.exit(2);
+}
+const loader = process.env.BENCH_LOADER === 'autocannon' || !wrk ? 'autocannon' : 'wrk';
+if (!wrk && process.env.BENCH_LOADER !== 'autocannon') {
+  console.log(`wrk not found: loading with autocannon, a Node process on the same cores as the server (${SETUP_HINT})`);
+}
+const loaderLabel = loader === 'wrk' ? `wrk (${wrk!.version}, 1 thread)` : 'autocannon (in the bench process)';
+
+/** Closed loop with the chosen load generator. */
+function closedLoad(url: string, paths: string[], connections: number, runSeconds: number, headers: Record<string, string>): Promise<LoadFigures> {
+  return loader === 'wrk' ? wrkLoad(wrk!, url, paths, connections, runSeconds, headers) : httpLoad(url, paths, connections, runSeconds, headers);
+}
+
+type Target = 'floor' | 'evidence' | 'node:http' | 'fastify' | 'fixed:node' | 'fixed:uws' | 'fixed:uws-node' | `lucene:${LuceneMode}`;
+const nodeVersion = (node: string) => spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const TARGET_LABELS: Record<Target, string> = {
   floor: 'in-process floor',
   evidence: 'evidence',
   'node:http': 'node:http peer',
   fastify: 'Fastify + MiniSearch',
+  'fixed:node': `node:http fixed body (${process.version})`,
+  'fixed:uws': `uWS fixed body (${nodeVersion(uwsNode)})`,
+  'fixed:uws-node': `node:http fixed body (${nodeVersion(uwsNode)})`,
+  'lucene:exact': 'Lucene exact (in-process)',
+  'lucene:count': 'Lucene top-k + count (in-process)',
+  'lucene:topk': 'Lucene top-k, totals not exact (in-process)',
 };
 
 const figures = new Map<string, LoadFigures>();
@@ -69,21 +115,51 @@ async function measureServer(target: Target, url: string, headers: Record<string
   const pathsOf = (workload: Workload) => (target === 'fastify' ? workload.peerPaths! : workload.paths);
   const rss = pid === undefined ? null : sampleRss(pid);
   console.log(`${TARGET_LABELS[target]} at ${url}: warming up ${warmupSeconds}s per workload`);
-  for (const workload of workloads) await drain(await httpLoad(url, pathsOf(workload), 16, warmupSeconds, headers));
+  for (const workload of workloads) await drain(await closedLoad(url, pathsOf(workload), 16, warmupSeconds, headers));
   const keyword = workloads.find((workload) => workload.name === 'search-keyword');
-  if (keyword && peers) shapes.set(target, await fetchAnswerShape(url, pathsOf(keyword), headers));
+  if (keyword && peers && !target.startsWith('fixed:')) shapes.set(target, await fetchAnswerShape(url, pathsOf(keyword), headers));
   for (const workload of workloads) {
     for (const connections of connectionsList) {
-      const result = await httpLoad(url, pathsOf(workload), connections, seconds, headers);
+      const result = await closedLoad(url, pathsOf(workload), connections, seconds, headers);
       report(target, workload.name, connections, result);
       await drain(result);
     }
   }
+  if (target === 'evidence') await measureOpenLoop(url, headers, workloads);
   if (rss) peakRss.set(target, rss.stop());
 }
 
-async function withServer(script: string, env: NodeJS.ProcessEnv, label: string, run: (server: ServerProcess) => Promise<void>): Promise<void> {
-  const server = await startServerProcess(script, env, label);
+interface OpenLoopRow {
+  workload: WorkloadName;
+  percent: number;
+  rate: number;
+  figures: LoadFigures & { sent: number };
+}
+const openLoopRows: OpenLoopRow[] = [];
+let openLoopSkipped = '';
+
+/** Constant arrival rates at BENCH_OPEN_LOOP percent of each workload's highest closed-loop QPS. */
+async function measureOpenLoop(url: string, headers: Record<string, string>, measured: Workload[]): Promise<void> {
+  if (openLoopPercents.length === 0) return;
+  if (!oha) {
+    openLoopSkipped = `open-loop rows skipped: oha not found (${SETUP_HINT})`;
+    console.log(openLoopSkipped);
+    return;
+  }
+  for (const workload of measured) {
+    const capacity = Math.max(...connectionsList.map((connections) => figures.get(keyOf('evidence', workload.name, connections))?.qps ?? 0));
+    for (const percent of openLoopPercents) {
+      const rate = Math.max(1, Math.round((capacity * percent) / 100));
+      const result = await ohaOpenLoad(oha, url, workload.paths, rate, seconds, openLoopConnections, headers);
+      openLoopRows.push({ workload: workload.name, percent, rate, figures: result });
+      console.log(`  evidence ${workloadLabel(workload.name)} open loop ${percent}% (${rate}/s): ${Math.round(result.qps)} answered/s, p50 ${milliseconds(result.p50)} ms, p99 ${milliseconds(result.p99)} ms, ${result.errors} errors`);
+      await drain(result);
+    }
+  }
+}
+
+async function withServer(script: string, env: NodeJS.ProcessEnv, label: string, run: (server: ServerProcess) => Promise<void>, node?: string): Promise<void> {
+  const server = await startServerProcess(script, env, label, node);
   try {
     await run(server);
   } finally {
@@ -98,7 +174,7 @@ const key = process.env.BENCH_KEY || createBenchKey(dataDir);
 const localKey = external && process.env.BENCH_KEY ? createBenchKey(dataDir) : key;
 const indexed = passagesInIndex(dataDir);
 console.log(
-  `index: ${dataDir}, ${indexed} passages, ${manifest.shards} shards x ${replicas} replicas; ${seconds}s per run at ${connectionsList.join(', ')} connections; ${workloadNames.join(', ')}${peers ? '; with peers' : ''}`,
+  `index: ${dataDir}, ${indexed} passages, ${manifest.shards} shards x ${replicas} replicas; ${seconds}s per run at ${connectionsList.join(', ')} connections; ${workloadNames.join(', ')}${peers ? '; with peers' : ''}; load: ${loaderLabel}`,
 );
 
 if (external) {
@@ -120,6 +196,48 @@ if (peers) {
       fastifyCorpus = (await (await fetch(`${server.url}/stats`)).json()) as { passages: number; split: number };
       await measureServer('fastify', server.url, {}, keywordOnly, server.child.pid);
     });
+    await measureFixedBody(keywordOnly);
+    await measureLucene(keywordOnly);
+  }
+}
+
+/** The HTTP layer alone: fixed-body servers, loaded with the keyword workload's paths (any path gets the body). */
+async function measureFixedBody(keywordOnly: Workload[]): Promise<void> {
+  const bodyBytes = String(Math.round(shapes.get('evidence')?.bytes ?? 4096));
+  const runs: Array<{ target: Target; env: NodeJS.ProcessEnv; node?: string }> = [{ target: 'fixed:node', env: { FIXED_BODY_BYTES: bodyBytes, HTTP_LAYER: 'node' } }];
+  if (uwsModule) {
+    runs.push({ target: 'fixed:uws', env: { FIXED_BODY_BYTES: bodyBytes, HTTP_LAYER: 'uws', UWS_MODULE: uwsModule }, node: uwsNode });
+    if (uwsNode !== process.execPath) runs.push({ target: 'fixed:uws-node', env: { FIXED_BODY_BYTES: bodyBytes, HTTP_LAYER: 'node' }, node: uwsNode });
+  }
+  for (const { target, env, node } of runs) {
+    await withServer('bench/dist/peers/fixed-body.js', env, TARGET_LABELS[target], (server) => measureServer(target, server.url, {}, keywordOnly, server.child.pid), node);
+  }
+}
+
+let luceneNote = '';
+/** Lucene in-process on the same passages: N threads for N connections, each mode in turn. */
+async function measureLucene(keywordOnly: Workload[]): Promise<void> {
+  const keyword = keywordOnly.find((workload) => workload.name === 'search-keyword');
+  if (!keyword) return;
+  const peer = prepareLucenePeer();
+  const index = isUnavailable(peer) ? peer : await luceneIndexFor(peer, dataDir, corpusPath!);
+  if (isUnavailable(index)) {
+    luceneNote = `Lucene rows skipped: ${index.unavailable}`;
+    console.log(luceneNote);
+    return;
+  }
+  console.log(`Lucene in-process: ${index.passages} passages; ${warmupSeconds}s warm-up + ${seconds}s per mode and thread count`);
+  for (const connections of connectionsList) {
+    const run = runLuceneBench(peer as Exclude<typeof peer, { unavailable: string }>, index, connections, seconds, warmupSeconds);
+    if (isUnavailable(run)) {
+      luceneNote = `Lucene rows missing: ${run.unavailable}`;
+      console.log(luceneNote);
+      return;
+    }
+    if (!luceneNote) luceneNote = `Lucene: ${run.header.join('; ')}`;
+    for (const mode of run.figures) {
+      report(`lucene:${mode.mode}`, 'search-keyword', connections, { requests: mode.queries, qps: mode.qps, p50: mode.p50, p99: mode.p99, errors: 0, partial: 0 });
+    }
   }
 }
 
@@ -136,7 +254,9 @@ for (const workload of workloads) {
 }
 await closeServices(services);
 
-const targets: Target[] = peers ? ['floor', 'evidence', 'node:http', 'fastify'] : ['floor', 'evidence'];
+const targets: Target[] = peers
+  ? ['floor', 'evidence', 'node:http', 'fastify', 'fixed:node', 'fixed:uws', 'fixed:uws-node', ...LUCENE_MODES.map((mode) => `lucene:${mode}` as const)]
+  : ['floor', 'evidence'];
 const rows: Row[] = [];
 for (const workload of workloadNames) {
   for (const connections of connectionsList) {
@@ -170,6 +290,7 @@ if (rows.some((row) => row.partial !== undefined)) columns.push('partial');
 console.log();
 console.log(markdownTable(rows, columns));
 console.log();
+console.log(`Load: ${loaderLabel}, closed loop (each connection sends its next request when the previous answer arrives).`);
 console.log('QPS: answers (HTTP 2xx; floor: calls that resolved) per second. Ratios are QPS ratios: the row\'s QPS / the reference\'s QPS at the same path and connections (above 1: the row serves more).');
 if (columns.includes('failed')) console.log('failed: non-2xx answers and transport errors (HTTP; their latencies are in p50/p99), rejected calls (floor; not in p50/p99).');
 if (columns.includes('partial')) console.log(`partial: answers (counted in QPS) that part of the index did not contribute to within SEARCH_TIMEOUT_MS.`);
@@ -187,6 +308,13 @@ if (peers) {
       '  Totals differ by design: evidence routes a query to a vertical when its top hits agree on one, and then counts matches in that vertical; MiniSearch counts every passage sharing a term.',
     );
   }
+  console.log(
+    'Fixed body: a server that answers every GET with the same JSON body (the mean size of evidence\'s keyword answer) and does nothing else: the HTTP layer\'s own cost per request on this machine, the most a faster HTTP layer could give back.',
+  );
+  if (luceneNote) console.log(luceneNote);
+  console.log(
+    `Lucene rows: the peer's own closed loop in its JVM, N threads for N connections, on the passages the index holds (one Lucene index, one segment), each call parsing the query and reading the top ${RESULT_LIMIT} stored ids: no HTTP, no vertical router; read them beside the floor. exact: one pass, exact totals; top-k + count: block-max WAND top-k then IndexSearcher.count (exact totals, two passes); top-k: totals only a lower bound past 1000.`,
+  );
   for (const [target, shape] of shapes) {
     const reference = shapes.get('evidence');
     const overlap = target === 'evidence' || !reference ? null : meanOverlap(reference.ids, shape.ids);
@@ -195,6 +323,27 @@ if (peers) {
       `  /search keyword answers, ${TARGET_LABELS[target]}: ${shape.results.toFixed(1)} results, total ${Math.round(shape.total)}, ${(shape.bytes / 1024).toFixed(1)} KiB per answer${overlapText}`,
     );
   }
+}
+if (openLoopRows.length > 0) {
+  const openRows: Row[] = openLoopRows.map(({ workload, percent, rate, figures: result }) => ({
+    path: workloadLabel(workload),
+    server: 'evidence',
+    'of capacity': `${percent}%`,
+    'rate /s': rate,
+    'sent /s': Math.round(result.sent / seconds),
+    'answered /s': Math.round(result.qps),
+    'p50 ms': milliseconds(result.p50),
+    'p99 ms': milliseconds(result.p99),
+    errors: result.errors,
+  }));
+  console.log();
+  console.log(markdownTable(openRows));
+  console.log();
+  console.log(
+    `Open loop: oha (${oha!.version}) sends at a constant rate, whatever the answers do, over up to ${openLoopConnections} connections for ${seconds}s; capacity is the workload's highest closed-loop QPS above; latencies count from each request's due time (--latency-correction: no coordinated omission). errors: answers with status > 399, socket errors, and requests cut off at the end.`,
+  );
+} else if (openLoopSkipped) {
+  console.log(openLoopSkipped);
 }
 if (peakRss.size > 0) {
   console.log(`Peak RSS under load: ${[...peakRss].map(([target, bytes]) => `${TARGET_LABELS[target]} ${mebibytes(bytes)} MiB`).join(', ')}`);

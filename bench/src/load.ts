@@ -17,10 +17,11 @@ export interface ServerProcess {
 
 /**
  * Start `node script` with `env` added to this process's environment and wait for the line
- * `listening on http://...` it prints (PORT=0: the server picks a free port).
+ * `listening on http://...` it prints (PORT=0: the server picks a free port). `node`: the Node
+ * binary to run it with (this one by default).
  */
-export async function startServerProcess(script: string, env: NodeJS.ProcessEnv, label = script): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [script], {
+export async function startServerProcess(script: string, env: NodeJS.ProcessEnv, label = script, node = process.execPath): Promise<ServerProcess> {
+  const child = spawn(node, [script], {
     env: { ...process.env, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -4,12 +4,15 @@
  *
  *   BENCH_GROUPS=parse,merge   groups to run, in that order (default: all of them)
  *   BENCH_MS=1000              time per task, ms
- *   DATA_DIR=./data            the index the shard group searches; without one that group is
- *                              skipped with a message and the others run
+ *   DATA_DIR=./data            the index the shard and lucene groups search; without one those
+ *                              groups are skipped with a message and the others run
+ *   BENCH_CORPUS=FILE.jsonl    lucene group: the JSONL the index in DATA_DIR was built from
+ *   LUCENE_SECONDS=10          lucene group: seconds per Lucene mode (after LUCENE_WARMUP_SECONDS=5)
  */
 import { Bench } from 'tinybench';
 import { embedGroup } from './micro/embed.js';
 import { groundGroup } from './micro/ground.js';
+import { luceneGroup } from './micro/lucene.js';
 import { isUnavailable, selectGroups, type MicroGroup, type MicroTask } from './micro/group.js';
 import { mergeGroup } from './micro/merge.js';
 import { parseGroup } from './micro/parse.js';
@@ -17,7 +20,7 @@ import { shardSearchGroup } from './micro/shard-search.js';
 import { outcomeOf, tableRows, type TaskOutcome } from './micro/table.js';
 import { transferGroup } from './micro/transfer.js';
 
-const GROUPS: readonly MicroGroup[] = [parseGroup, shardSearchGroup, mergeGroup, transferGroup, groundGroup, embedGroup];
+const GROUPS: readonly MicroGroup[] = [parseGroup, shardSearchGroup, luceneGroup, mergeGroup, transferGroup, groundGroup, embedGroup];
 
 function timePerTask(): number {
   const raw = process.env.BENCH_MS;
@@ -39,6 +42,7 @@ async function runGroup(group: MicroGroup, time: number): Promise<boolean> {
     const named = new Map<MicroTask, string>();
     for (const entry of setup.cases) {
       for (const task of [entry.baseline, ...entry.tasks]) {
+        if (task.measured) continue;
         // tinybench names tasks uniquely; the case label makes them so across cases.
         const name = `${entry.label} | ${task.name}`;
         named.set(task, name);
@@ -48,6 +52,9 @@ async function runGroup(group: MicroGroup, time: number): Promise<boolean> {
     await bench.run();
     const outcomes = new Map<MicroTask, TaskOutcome>();
     for (const [task, name] of named) outcomes.set(task, outcomeOf(bench.getTask(name)?.result));
+    for (const entry of setup.cases) {
+      for (const task of [entry.baseline, ...entry.tasks]) if (task.measured) outcomes.set(task, task.measured);
+    }
     console.log(group.legend);
     if (setup.note) console.log(setup.note);
     console.table(tableRows(setup.cases, outcomes));

@@ -3,11 +3,23 @@
  * (the table's ratio column), and which groups a run measures (BENCH_GROUPS).
  */
 
+/** What a row reports of one task (ms). */
+export interface TaskFigures {
+  meanMs: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
 export interface MicroTask {
   name: string;
   fn: () => unknown;
   /** Bytes the task moves or produces, when that is part of what it measures. */
   bytes?: number;
+  /**
+   * Figures measured outside this process (a peer engine's own bench, run during setup): the
+   * task is not timed here and `fn` is never called.
+   */
+  measured?: TaskFigures;
 }
 
 /** One input size or setting: tasks are compared with the baseline of their own case. */

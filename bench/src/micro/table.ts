@@ -5,15 +5,10 @@
  * the mean and p99 columns show what those stalls and garbage collection add.
  */
 import type { TaskResult } from 'tinybench';
-import type { MicroCase, MicroTask } from './group.js';
+import type { MicroCase, MicroTask, TaskFigures } from './group.js';
 import { ratio as loadRatio } from '../report.js';
 
-/** What a row reports of one task. */
-export interface TaskFigures {
-  meanMs: number;
-  p50Ms: number;
-  p99Ms: number;
-}
+export type { TaskFigures } from './group.js';
 
 export type TaskOutcome = TaskFigures | { error: string };
 

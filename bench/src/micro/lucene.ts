@@ -1,0 +1,65 @@
+/**
+ * Engine against engine: our one shard searched in this thread (top 10, exact total, MessagePack
+ * decoded) against Apache Lucene on the same passages and queries, one thread, in its three
+ * modes (bench/src/peers/lucene.ts; the peer's README says what each mode does). Needs an index
+ * of one shard in DATA_DIR, the JSONL it was built from (BENCH_CORPUS), the peer's sources and a
+ * JDK 21+; without any of them the group is skipped and says which.
+ */
+import { unpack } from 'msgpackr';
+import { ShardReader, readManifest, shardDirectory, shardOptionsOf } from '@evidence/native';
+import { isUnavailable as peerUnavailable, LUCENE_MODE_LABELS, luceneIndexFor, prepareLucenePeer, runLuceneBench } from '../peers/lucene.js';
+import { BENCH_QUERIES } from '../queries.js';
+import type { MicroGroup, MicroTask } from './group.js';
+
+export const luceneGroup: MicroGroup = {
+  name: 'lucene',
+  title: 'Engine against Apache Lucene: one index as one shard, one thread, the bench queries, top 10',
+  legend:
+    'baseline: our one shard searched in this thread, top-10 with the exact total, MessagePack decoded (as in the shard group). ' +
+    "Rows: Lucene on the same passages (fields title and text, title^1.5 OR text, BM25 1.2/0.75, one segment), one thread, each call parsing the query and reading the top-10 stored ids; measured by the peer's own closed loop. " +
+    'ops/s = 1000 / p50 for every row; the note gives Lucene\'s calls per second of wall time too.',
+  async setup() {
+    const dataDir = process.env.DATA_DIR || './data';
+    const corpusPath = process.env.BENCH_CORPUS;
+    const manifest = readManifest(dataDir);
+    if (!manifest) return { unavailable: `no index in ${dataDir}: set DATA_DIR, or build one with npm run ingest` };
+    if (manifest.shards !== 1) {
+      return { unavailable: `the index in ${dataDir} has ${manifest.shards} shards: engine against engine compares one index as one shard (ingest with SHARDS=1)` };
+    }
+    if (!corpusPath) return { unavailable: 'BENCH_CORPUS: the JSONL the index in DATA_DIR was built from (Lucene indexes the same passages)' };
+    const peer = prepareLucenePeer();
+    if (peerUnavailable(peer)) return peer;
+    const index = await luceneIndexFor(peer, dataDir, corpusPath);
+    if (peerUnavailable(index)) return index;
+    const seconds = Number(process.env.LUCENE_SECONDS || 10);
+    const warmup = Number(process.env.LUCENE_WARMUP_SECONDS || 5);
+    console.log(`lucene peer: 1 thread, ${warmup} s warm-up + ${seconds} s per mode`);
+    const lucene = runLuceneBench(peer, index, 1, seconds, warmup);
+    if (peerUnavailable(lucene)) return lucene;
+
+    const reader = ShardReader.open(shardDirectory(dataDir, 0), shardOptionsOf(manifest));
+    let next = 0;
+    const query = () => BENCH_QUERIES[next++ % BENCH_QUERIES.length];
+    const tasks: MicroTask[] = lucene.figures.map((figures) => ({
+      name: LUCENE_MODE_LABELS[figures.mode],
+      fn: () => undefined,
+      measured: { meanMs: figures.mean, p50Ms: figures.p50, p99Ms: figures.p99 },
+    }));
+    const qps = lucene.figures.map((figures) => `${figures.mode} ${figures.qps.toFixed(0)}`).join(', ');
+    return {
+      note: [
+        `index: ${dataDir}, ${reader.numDocs()} passages in one shard; Lucene: ${index.passages} passages exported (${index.summary})`,
+        ...lucene.header,
+        `Lucene calls per second of wall time (1 thread): ${qps}`,
+      ].join('\n'),
+      cases: [
+        {
+          label: '1 shard, 1 thread',
+          baseline: { name: 'ours: one shard, this thread, top-10 + exact total + decode', fn: () => unpack(reader.search({ query: query(), limit: 10 })) },
+          tasks,
+        },
+      ],
+      close: async () => reader.close(),
+    };
+  },
+};
