@@ -340,7 +340,7 @@ if (openLoopRows.length > 0) {
   console.log(markdownTable(openRows));
   console.log();
   console.log(
-    `Open loop: oha (${oha!.version}) sends at a constant rate, whatever the answers do, over up to ${openLoopConnections} connections for ${seconds}s; capacity is the workload's highest closed-loop QPS above; latencies count from each request's due time (--latency-correction: no coordinated omission). errors: answers with status > 399, socket errors, and requests cut off at the end.`,
+    `Open loop: oha (${oha!.version}) sends at a constant rate, whatever the answers do, over up to ${openLoopConnections} connections for ${seconds}s; capacity is the workload's highest closed-loop QPS above; latencies count from each request's due time (--latency-correction: no coordinated omission); each request takes one of the workload's paths at random. errors: answers with status > 399 and socket errors; requests in flight at the end are waited for.`,
   );
 } else if (openLoopSkipped) {
   console.log(openLoopSkipped);

@@ -142,7 +142,7 @@ interface OhaJson {
   errorDistribution: Record<string, number>;
 }
 
-/** Figures from oha's JSON output (`--output-format json`; latencies in seconds). */
+/** Figures from oha's JSON output (`--output-format json`; latencies and duration in seconds). */
 export function parseOhaJson(stdout: string, seconds: number): LoadFigures & { sent: number } {
   const start = stdout.indexOf('{');
   if (start < 0) throw new Error(`oha printed no JSON:\n${stdout}`);
@@ -156,7 +156,7 @@ export function parseOhaJson(stdout: string, seconds: number): LoadFigures & { s
   const transport = Object.values(report.errorDistribution ?? {}).reduce((sum, count) => sum + count, 0);
   return {
     requests: answers,
-    qps: answers / seconds,
+    qps: answers / (report.summary?.total || seconds),
     p50: (report.latencyPercentiles.p50 ?? 0) * 1000,
     p99: (report.latencyPercentiles.p99 ?? 0) * 1000,
     errors: refused + transport,
@@ -168,8 +168,7 @@ export function parseOhaJson(stdout: string, seconds: number): LoadFigures & { s
 /**
  * Open loop with oha: `rate` requests per second for `seconds` over at most `connections`
  * connections, cycling through `paths`, latency measured from each request's due time
- * (--latency-correction). Requests still unanswered when the time is up are cut off and count
- * as errors.
+ * (--latency-correction). Requests in flight when the time is up are waited for (-w).
  */
 export async function ohaOpenLoad(oha: NativeTool, url: string, paths: string[], rate: number, seconds: number, connections: number, headers: Record<string, string> = {}): Promise<LoadFigures & { sent: number }> {
   const directory = mkdtempSync(join(tmpdir(), 'bench-oha-'));
@@ -177,11 +176,12 @@ export async function ohaOpenLoad(oha: NativeTool, url: string, paths: string[],
     const urls = join(directory, 'urls.txt');
     writeFileSync(urls, `${paths.map((path) => `${url}${path}`).join('\n')}\n`);
     const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-    const args = ['--no-tui', '--output-format', 'json', '-z', `${seconds}s`, '-c', String(connections), '-q', String(rate), '--latency-correction', '--urls-from-file', urls, ...headerArgs];
+    // --urls-from-file: the positional argument is the file; oha picks one of its URLs at random per request
+    const args = ['--no-tui', '--output-format', 'json', '-z', `${seconds}s`, '-w', '-c', String(connections), '-q', String(rate), '--latency-correction', ...headerArgs, '--urls-from-file', urls];
     const ran = await runTool(oha.path, args);
     if (ran.status !== 0) throw new Error(`oha exited with ${ran.status}: ${ran.stderr}`);
     const figures = parseOhaJson(ran.stdout, seconds);
-    if (figures.errors > 0) console.warn(`  warning: ${url} at ${rate}/s (oha): ${figures.errors} errors (status > 399, socket errors, or cut off at the end)`);
+    if (figures.errors > 0) console.warn(`  warning: ${url} at ${rate}/s (oha): ${figures.errors} errors (status > 399 or socket errors)`);
     return figures;
   } finally {
     rmSync(directory, { recursive: true, force: true });
