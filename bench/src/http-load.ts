@@ -109,6 +109,7 @@ function report(target: Target, workload: WorkloadName, connections: number, res
 }
 
 const shapes = new Map<Target, AnswerShape>();
+let luceneNote = '';
 
 /** Warm up on every workload, then load each at each concurrency; RSS sampled throughout. */
 async function measureServer(target: Target, url: string, headers: Record<string, string>, workloads: Workload[], pid?: number): Promise<void> {
@@ -214,7 +215,6 @@ async function measureFixedBody(keywordOnly: Workload[]): Promise<void> {
   }
 }
 
-let luceneNote = '';
 /** Lucene in-process on the same passages: N threads for N connections, each mode in turn. */
 async function measureLucene(keywordOnly: Workload[]): Promise<void> {
   const keyword = keywordOnly.find((workload) => workload.name === 'search-keyword');
