@@ -20,6 +20,9 @@ export interface ServerProcess {
  * `listening on http://...` it prints (PORT=0: the server picks a free port). `node`: the Node
  * binary to run it with (this one by default).
  */
+/** How long a server may take to say where it listens (a 1M-passage index opens in seconds). */
+const START_TIMEOUT_MS = 120_000;
+
 export async function startServerProcess(script: string, env: NodeJS.ProcessEnv, label = script, node = process.execPath): Promise<ServerProcess> {
   const child = spawn(node, [script], {
     env: { ...process.env, PORT: '0', ...env },
@@ -28,17 +31,27 @@ export async function startServerProcess(script: string, env: NodeJS.ProcessEnv,
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let printed = '';
+    // The line is a log line: a LOG_LEVEL above info hides it, and the bench would wait forever.
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      const hint = process.env.LOG_LEVEL ? ` (LOG_LEVEL=${process.env.LOG_LEVEL} may hide it: unset it or use info)` : '';
+      reject(new Error(`${label} printed no "listening on" line in ${START_TIMEOUT_MS / 1000} s${hint}`));
+    }, START_TIMEOUT_MS);
     const onData = (chunk: Buffer) => {
       printed += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(printed);
       if (!match) return;
       // Past this line come the request log lines (LOG_LEVEL, info by default): drained, not kept.
+      clearTimeout(timer);
       child.stdout!.off('data', onData);
       printed = '';
       resolve(match[1]);
     };
     child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${label} exited with ${code} before listening:\n${printed}`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${label} exited with ${code} before listening:\n${printed}`));
+    });
   });
   child.stdout!.resume();
   return {
