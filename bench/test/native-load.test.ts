@@ -59,9 +59,14 @@ describe.skipIf(!wrk)('wrk against a server', () => {
       const figures = await wrkLoad(wrk!, url, ['/search?q=a', '/search?q=b%20c', '/refused'], 2, 1, { 'x-api-key': 'k1' });
       expect([...seen.keys()].sort()).toEqual(['/refused', '/search?q=a', '/search?q=b%20c']);
       expect([...keys]).toEqual(['k1']);
+      // wrk stops at its deadline without counting the answers still in flight: at most one per connection
       const refused = seen.get('/refused')!;
-      expect(figures.errors).toBe(refused);
-      expect(figures.requests).toBe(seen.get('/search?q=a')! + seen.get('/search?q=b%20c')!);
+      const answered = seen.get('/search?q=a')! + seen.get('/search?q=b%20c')!;
+      expect(refused - figures.errors).toBeGreaterThanOrEqual(0);
+      expect(refused - figures.errors).toBeLessThanOrEqual(2);
+      expect(answered - figures.requests).toBeGreaterThanOrEqual(0);
+      expect(answered - figures.requests).toBeLessThanOrEqual(2);
+      expect(figures.errors).toBeGreaterThan(0);
     } finally {
       server.closeAllConnections();
       server.close();
