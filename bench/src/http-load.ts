@@ -32,7 +32,8 @@ import { measureFloor } from './floor.js';
 import { spawnSync } from 'node:child_process';
 import { createBenchKey, drain, httpLoad, passagesInIndex, sampleRss, startServerProcess, type ServerProcess } from './load.js';
 import { findOha, findWrk, ohaOpenLoad, SETUP_HINT, wrkLoad } from './native-load.js';
-import { isUnavailable, LUCENE_MODE_LABELS, LUCENE_MODES, luceneIndexFor, prepareLucenePeer, runLuceneBench, type LuceneMode } from './peers/lucene.js';
+import { isUnavailable } from './micro/group.js';
+import { LUCENE_MODES, luceneIndexFor, prepareLucenePeer, runLuceneBench, type LuceneMode } from './peers/lucene.js';
 import { markdownTable, mebibytes, milliseconds, parseCounts, parseNames, ratio, type LoadFigures, type Row } from './report.js';
 import { RESULT_LIMIT, WORKLOAD_NAMES, WORKLOADS, workloadLabel, type Workload, type WorkloadName } from './workloads.js';
 
@@ -219,16 +220,17 @@ async function measureFixedBody(keywordOnly: Workload[]): Promise<void> {
 async function measureLucene(keywordOnly: Workload[]): Promise<void> {
   const keyword = keywordOnly.find((workload) => workload.name === 'search-keyword');
   if (!keyword) return;
-  const peer = prepareLucenePeer();
-  const index = isUnavailable(peer) ? peer : await luceneIndexFor(peer, dataDir, corpusPath!);
-  if (isUnavailable(index)) {
-    luceneNote = `Lucene rows skipped: ${index.unavailable}`;
+  const skip = (why: string) => {
+    luceneNote = `Lucene rows skipped: ${why}`;
     console.log(luceneNote);
-    return;
-  }
+  };
+  const peer = prepareLucenePeer();
+  if (isUnavailable(peer)) return skip(peer.unavailable);
+  const index = await luceneIndexFor(peer, dataDir, corpusPath!);
+  if (isUnavailable(index)) return skip(index.unavailable);
   console.log(`Lucene in-process: ${index.passages} passages; ${warmupSeconds}s warm-up + ${seconds}s per mode and thread count`);
   for (const connections of connectionsList) {
-    const run = runLuceneBench(peer as Exclude<typeof peer, { unavailable: string }>, index, connections, seconds, warmupSeconds);
+    const run = runLuceneBench(peer, index, connections, seconds, warmupSeconds);
     if (isUnavailable(run)) {
       luceneNote = `Lucene rows missing: ${run.unavailable}`;
       console.log(luceneNote);

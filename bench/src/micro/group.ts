@@ -50,8 +50,9 @@ export interface MicroGroup {
   setup(): Promise<MicroSetup | MicroUnavailable>;
 }
 
-export function isUnavailable(setup: MicroSetup | MicroUnavailable): setup is MicroUnavailable {
-  return 'unavailable' in setup;
+/** Whether a step (a group's setup, a peer's preparation) could not run here. */
+export function isUnavailable<Ready extends object>(value: Ready | MicroUnavailable): value is MicroUnavailable {
+  return 'unavailable' in value;
 }
 
 /**

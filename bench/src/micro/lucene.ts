@@ -7,9 +7,9 @@
  */
 import { unpack } from 'msgpackr';
 import { ShardReader, readManifest, shardDirectory, shardOptionsOf } from '@evidence/native';
-import { isUnavailable as peerUnavailable, LUCENE_MODE_LABELS, luceneIndexFor, prepareLucenePeer, runLuceneBench } from '../peers/lucene.js';
+import { LUCENE_MODE_LABELS, luceneIndexFor, prepareLucenePeer, runLuceneBench } from '../peers/lucene.js';
 import { BENCH_QUERIES } from '../queries.js';
-import type { MicroGroup, MicroTask } from './group.js';
+import { isUnavailable, type MicroGroup, type MicroTask } from './group.js';
 
 export const luceneGroup: MicroGroup = {
   name: 'lucene',
@@ -28,14 +28,14 @@ export const luceneGroup: MicroGroup = {
     }
     if (!corpusPath) return { unavailable: 'BENCH_CORPUS: the JSONL the index in DATA_DIR was built from (Lucene indexes the same passages)' };
     const peer = prepareLucenePeer();
-    if (peerUnavailable(peer)) return peer;
+    if (isUnavailable(peer)) return peer;
     const index = await luceneIndexFor(peer, dataDir, corpusPath);
-    if (peerUnavailable(index)) return index;
+    if (isUnavailable(index)) return index;
     const seconds = Number(process.env.LUCENE_SECONDS || 10);
     const warmup = Number(process.env.LUCENE_WARMUP_SECONDS || 5);
     console.log(`lucene peer: 1 thread, ${warmup} s warm-up + ${seconds} s per mode`);
     const lucene = runLuceneBench(peer, index, 1, seconds, warmup);
-    if (peerUnavailable(lucene)) return lucene;
+    if (isUnavailable(lucene)) return lucene;
 
     const reader = ShardReader.open(shardDirectory(dataDir, 0), shardOptionsOf(manifest));
     let next = 0;

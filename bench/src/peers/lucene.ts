@@ -10,10 +10,11 @@
  * Every step that cannot run here says why and what to do ({ unavailable }), never a stack trace.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { finished } from 'node:stream/promises';
+import type { MicroUnavailable } from '../micro/group.js';
 import { BENCH_QUERIES } from '../queries.js';
 import { loadIndexedPassages } from './passages.js';
 
@@ -51,11 +52,7 @@ export interface LucenePeer {
   jar: string;
 }
 
-export type Unavailable = { unavailable: string };
-
-export function isUnavailable<T extends object>(value: T | Unavailable): value is Unavailable {
-  return 'unavailable' in value;
-}
+type Unavailable = MicroUnavailable;
 
 export function lucenePeerDir(): string {
   return resolve(process.env.LUCENE_PEER_DIR || join(ROOT, '..', 'shared', 'peers', 'lucene'));
@@ -94,16 +91,12 @@ export function prepareLucenePeer(log: (line: string) => void = console.log): Lu
   const workDir = luceneWorkDir();
   const buildDir = join(workDir, 'build');
   const jar = join(buildDir, 'target', 'peer.jar');
-  const sourcesChanged = (): boolean => {
-    if (!existsSync(jar)) return true;
-    const built = statSync(jar).mtimeMs;
-    const newest = (path: string): number => {
-      const stat = statSync(path);
-      if (!stat.isDirectory()) return stat.mtimeMs;
-      return Math.max(stat.mtimeMs, ...(spawnSync('find', [path, '-type', 'f'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map((file) => statSync(file).mtimeMs)));
-    };
-    return newest(join(sourceDir, 'pom.xml')) > built || newest(join(sourceDir, 'src')) > built;
-  };
+  const newestSource = (): number =>
+    Math.max(
+      statSync(join(sourceDir, 'pom.xml')).mtimeMs,
+      ...readdirSync(join(sourceDir, 'src'), { recursive: true }).map((file) => statSync(join(sourceDir, 'src', String(file))).mtimeMs),
+    );
+  const sourcesChanged = () => !existsSync(jar) || newestSource() > statSync(jar).mtimeMs;
   if (sourcesChanged()) {
     if (run('mvn', ['--version']).status !== 0) {
       return { unavailable: 'Maven (mvn) is not installed: the Lucene peer is built with it (Debian: apt-get install maven)' };
