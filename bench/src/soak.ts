@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { readManifest } from '@evidence/native';
+import { SEARCH_SORTS } from '@evidence/schemas';
 import { createBenchKey, passagesInIndex, startServerProcess, type ServerProcess } from './load.js';
 import { BENCH_QUERIES } from './queries.js';
 import { markdownTable, mebibytes, milliseconds, type Row } from './report.js';
@@ -93,7 +94,7 @@ function buildMix(sample: Sample, count: number): { requests: Request[]; kinds: 
   const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
   const query = () => encodeURIComponent(pick(BENCH_QUERIES));
   const limit = () => pick([1, 3, 5, 10, 10, 20, 50, 100]);
-  const sorts = ['relevance', 'recency', 'host_rank', 'quality', 'published', 'words', 'centrality'];
+  const sorts = SEARCH_SORTS;
   const filters = () =>
     pick([
       '',

@@ -12,8 +12,8 @@ import { ShardWriter, ensureManifest, shardDirectory, shardOptionsOf, type Passa
 import { ShardPool, type PoolSearchRequest } from '@evidence/pool';
 import type { CorpusDoc } from './dataset.js';
 
-export type SearchMode = 'keyword' | 'semantic' | 'hybrid';
-export const SEARCH_MODES: SearchMode[] = ['keyword', 'semantic', 'hybrid'];
+import type { SearchMode } from '@evidence/schemas';
+export { SEARCH_MODES, type SearchMode } from '@evidence/schemas';
 
 const PASSAGE_SUFFIX = ':0';
 const FETCHED_AT = 1_700_000_000;

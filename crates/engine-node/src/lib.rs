@@ -5,6 +5,7 @@
 mod error;
 mod options;
 mod reader;
+mod vocabulary;
 mod writer;
 
 use napi::bindgen_prelude::Float32Array;

@@ -3,18 +3,16 @@
 
 use napi_derive::napi;
 
+use crate::vocabulary::{CollapseBy, ContentTypeName, OriginType, SafetyLevel, SearchMode, SearchSort, SourceName, SourceRole, VectorSourceName};
+
 /// How a shard is opened.
 #[napi(object)]
 #[derive(Default)]
 pub struct ShardOptions {
     /// Vector dimensions of the embedder and of precomputed vectors (default 128).
     pub dimensions: Option<u32>,
-    /// Where the vectors come from: `hashing` (default: the engine's model-free embedder embeds
-    /// passages at write and query texts at search) or `external` (a model outside the engine:
-    /// passages get theirs through `ShardWriter.addVectors`, and semantic or hybrid searches
-    /// carry the query vector).
-    #[napi(ts_type = "'hashing' | 'external'")]
-    pub vectors: Option<String>,
+    /// Where the vectors come from (default `hashing`).
+    pub vectors: Option<VectorSourceName>,
     /// Indexing threads of a writer (default 1).
     pub writer_threads: Option<u32>,
     /// Memory budget of a writer in MiB (default 256).
@@ -28,12 +26,7 @@ pub fn engine_options(options: Option<ShardOptions>) -> napi::Result<evidence_en
         let defaults = evidence_engine::ShardOptions::default();
         evidence_engine::ShardOptions {
             dimensions: options.dimensions.map(|value| value as usize).unwrap_or(defaults.dimensions),
-            vectors: match options.vectors.as_deref() {
-                None => defaults.vectors,
-                Some("hashing") => evidence_engine::VectorSource::Hashing,
-                Some("external") => evidence_engine::VectorSource::External,
-                Some(other) => return Err(invalid("vectors", other, "hashing, external")),
-            },
+            vectors: options.vectors.map(Into::into).unwrap_or(defaults.vectors),
             writer_threads: options.writer_threads.map(|value| value as usize).unwrap_or(defaults.writer_threads),
             writer_memory_bytes: options
                 .writer_memory_mb
@@ -65,12 +58,11 @@ pub struct Passage {
     pub fetched_at: i64,
     /// unix seconds, when the page declares it
     pub published_at: Option<i64>,
-    /// `cc` or `delta`
-    pub source: String,
+    pub source: SourceName,
     pub story_id: String,
-    pub content_type: Option<String>,
+    pub content_type: Option<ContentTypeName>,
     pub authority: Option<String>,
-    pub safety: Option<String>,
+    pub safety: Option<SafetyLevel>,
     pub tld: String,
     pub topics: Option<Vec<String>>,
     pub word_count: u32,
@@ -79,10 +71,8 @@ pub struct Passage {
     pub community_id: Option<String>,
     pub independent_sources: Option<u32>,
     pub links: Option<Vec<String>>,
-    /// `original`, `wire`, `press_release`, `republish` or `unknown`.
-    pub origin_type: Option<String>,
-    /// `official`, `primary`, `secondary`, `aggregator`, `ugc` or `unknown`.
-    pub source_role: Option<String>,
+    pub origin_type: Option<OriginType>,
+    pub source_role: Option<SourceRole>,
     /// 0..1
     pub role_confidence: Option<f64>,
     /// A precomputed vector; the shard embeds title and text when absent.
@@ -107,11 +97,11 @@ impl From<Passage> for evidence_engine::Passage {
             quality: passage.quality,
             fetched_at: passage.fetched_at,
             published_at: passage.published_at,
-            source: passage.source,
+            source: passage.source.as_str().to_string(),
             story_id: passage.story_id,
-            content_type: passage.content_type,
+            content_type: passage.content_type.map(|value| value.as_str().to_string()),
             authority: passage.authority,
-            safety: passage.safety,
+            safety: passage.safety.map(|value| value.as_str().to_string()),
             tld: passage.tld,
             topics: passage.topics.unwrap_or_default(),
             word_count: passage.word_count as u64,
@@ -120,8 +110,8 @@ impl From<Passage> for evidence_engine::Passage {
             community_id: passage.community_id,
             independent_sources: passage.independent_sources.map(u64::from),
             links: passage.links.unwrap_or_default(),
-            origin_type: passage.origin_type,
-            source_role: passage.source_role,
+            origin_type: passage.origin_type.map(|value| value.as_str().to_string()),
+            source_role: passage.source_role.map(|value| value.as_str().to_string()),
             role_confidence: passage.role_confidence,
             embedding: passage.embedding.map(|vector| vector.into_iter().map(|value| value as f32).collect()),
         }
@@ -139,12 +129,11 @@ pub struct SearchFilters {
     pub tld: Option<Vec<String>>,
     /// Any of these languages (`lang` and `langs` together).
     pub langs: Option<Vec<String>>,
-    pub content_type: Option<Vec<String>>,
+    pub content_type: Option<Vec<ContentTypeName>>,
     pub authority: Option<Vec<String>>,
     pub topic: Option<Vec<String>>,
     pub community: Option<Vec<String>>,
-    /// `cc` or `delta`
-    pub source: Option<String>,
+    pub source: Option<SourceName>,
     /// fetched_at bounds, unix seconds, inclusive
     pub fetched_from: Option<i64>,
     pub fetched_to: Option<i64>,
@@ -200,17 +189,17 @@ pub struct SearchRequest {
     pub vector_scoring: Option<VectorScoring>,
     /// AND, OR, -term, "exact phrase"; bare terms are OR-ed and ranked by BM25. Empty browses.
     pub query: String,
-    /// `keyword` (default), `semantic` or `hybrid` (BM25 over a query-dependent scale fused with the cosine, see `VectorScoring`).
-    pub mode: Option<String>,
+    /// Default `keyword`.
+    pub mode: Option<SearchMode>,
     /// A query vector for semantic ranking (similarity search) instead of embedding the query.
     pub vector: Option<Vec<f64>>,
     /// Hits to return; 0 counts matches only.
     pub limit: u32,
     pub filters: Option<SearchFilters>,
-    /// `relevance` (default), `recency`, `host_rank`, `quality`, `published`, `words`, `centrality`.
-    pub sort: Option<String>,
-    /// `none` (default), `host`, `page`, `story`.
-    pub collapse: Option<String>,
+    /// Default `relevance`.
+    pub sort: Option<SearchSort>,
+    /// Default `none`.
+    pub collapse: Option<CollapseBy>,
     pub prefer_recent: Option<bool>,
     pub prefer_authority: Option<bool>,
     /// Unix seconds ages are measured from (prefer_recent); default now.
@@ -223,45 +212,6 @@ pub struct SearchRequest {
     pub timeout_ms: Option<u32>,
 }
 
-fn invalid(name: &str, value: &str, accepts: &str) -> napi::Error {
-    napi::Error::new(napi::Status::InvalidArg, format!("EINVALID: {name} must be one of {accepts}, got {value}"))
-}
-
-fn mode_of(value: Option<String>) -> napi::Result<evidence_engine::Mode> {
-    use evidence_engine::Mode;
-    Ok(match value.as_deref() {
-        None | Some("keyword") => Mode::Keyword,
-        Some("semantic") => Mode::Semantic,
-        Some("hybrid") => Mode::Hybrid,
-        Some(other) => return Err(invalid("mode", other, "keyword, semantic, hybrid")),
-    })
-}
-
-fn sort_of(value: Option<String>) -> napi::Result<evidence_engine::SortBy> {
-    use evidence_engine::SortBy;
-    Ok(match value.as_deref() {
-        None | Some("relevance") => SortBy::Relevance,
-        Some("recency") => SortBy::Recency,
-        Some("host_rank") => SortBy::HostRank,
-        Some("quality") => SortBy::Quality,
-        Some("published") => SortBy::Published,
-        Some("words") => SortBy::Words,
-        Some("centrality") => SortBy::Centrality,
-        Some(other) => return Err(invalid("sort", other, "relevance, recency, host_rank, quality, published, words, centrality")),
-    })
-}
-
-fn collapse_of(value: Option<String>) -> napi::Result<evidence_engine::Collapse> {
-    use evidence_engine::Collapse;
-    Ok(match value.as_deref() {
-        None | Some("none") => Collapse::None,
-        Some("host") => Collapse::Host,
-        Some("page") => Collapse::Page,
-        Some("story") => Collapse::Story,
-        Some(other) => return Err(invalid("collapse", other, "none, host, page, story")),
-    })
-}
-
 fn filters_of(filters: Option<SearchFilters>) -> evidence_engine::Filters {
     let filters = filters.unwrap_or_default();
     evidence_engine::Filters {
@@ -270,11 +220,11 @@ fn filters_of(filters: Option<SearchFilters>) -> evidence_engine::Filters {
         exclude_site: filters.exclude_site.unwrap_or_default(),
         tld: filters.tld.unwrap_or_default(),
         langs: filters.langs.unwrap_or_default(),
-        content_type: filters.content_type.unwrap_or_default(),
+        content_type: filters.content_type.unwrap_or_default().into_iter().map(|value| value.as_str().to_string()).collect(),
         authority: filters.authority.unwrap_or_default(),
         topic: filters.topic.unwrap_or_default(),
         community: filters.community.unwrap_or_default(),
-        source: filters.source,
+        source: filters.source.map(|value| value.as_str().to_string()),
         fetched_from: filters.fetched_from,
         fetched_to: filters.fetched_to,
         published_from: filters.published_from,
@@ -302,11 +252,11 @@ pub fn engine_request(request: SearchRequest) -> napi::Result<evidence_engine::S
         vector_scoring: vector_scoring_of(request.vector_scoring),
         query: request.query,
         vector: request.vector.map(|vector| vector.into_iter().map(|value| value as f32).collect()),
-        mode: mode_of(request.mode)?,
+        mode: request.mode.map(Into::into).unwrap_or_default(),
         limit: request.limit as usize,
         filters: filters_of(request.filters),
-        sort: sort_of(request.sort)?,
-        collapse: collapse_of(request.collapse)?,
+        sort: request.sort.map(Into::into).unwrap_or_default(),
+        collapse: request.collapse.map(Into::into).unwrap_or_default(),
         rerank: evidence_engine::Rerank {
             prefer_recent: request.prefer_recent.unwrap_or(false),
             prefer_authority: request.prefer_authority.unwrap_or(false),

@@ -9,6 +9,7 @@ use tantivy::Term;
 
 use crate::request::Filters;
 use crate::schema::ShardFields;
+use crate::vocabulary::Safety;
 
 fn keyword_terms(field: Field, values: &[String]) -> Vec<Term> {
     values.iter().map(|value| Term::from_field_text(field, value)).collect()
@@ -95,7 +96,7 @@ pub fn filter_clauses(filters: &Filters, fields: &ShardFields, term_query: Optio
         required.push(term_query);
     }
     if filters.safe {
-        excluded.push(exact(fields.safety, "explicit"));
+        excluded.push(exact(fields.safety, Safety::Explicit.as_str()));
     }
     if !filters.exclude_ids.is_empty() {
         excluded.push(in_set(fields.id, &filters.exclude_ids));

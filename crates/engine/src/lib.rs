@@ -18,11 +18,13 @@ mod query_depth;
 mod query_shape;
 mod ranking;
 mod reader;
+mod record;
 mod request;
 mod schema;
 mod shard;
 mod stem_cache;
 mod vectors;
+mod vocabulary;
 mod writer;
 
 pub use deadline::Deadline;
@@ -32,9 +34,13 @@ pub use passage::{Document, Hit, Passage};
 pub use query_depth::{query_nesting, MAX_QUERY_NESTING};
 pub use facets::FacetCounts;
 pub use reader::{EmbeddingInput, ReloadReport, ShardReader, ShardSearchResult};
-pub use request::{Collapse, Filters, Mode, Rerank, SearchRequest, SortBy, VectorScoring};
-pub use shard::{vector_key, CommitNotice, ShardOptions, VectorSource, COMMIT_FILE};
+pub use request::{Filters, Rerank, SearchRequest, VectorScoring};
+pub use shard::{vector_key, CommitNotice, ShardOptions, COMMIT_FILE};
+pub use vocabulary::{Collapse, ContentType, Mode, OriginType, Safety, SortBy, Source, SourceRole, VectorSource, Vocabulary};
 pub use writer::{AddReport, ShardWriter};
+
+/// The TypeScript declarations generated from the record and vocabulary tables.
+pub mod typescript;
 
 /// Encode a result as MessagePack with named fields, the format results cross threads in.
 pub fn to_msgpack<T: serde::Serialize>(value: &T) -> Result<Vec<u8>> {

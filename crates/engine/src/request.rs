@@ -2,30 +2,7 @@
 //! soft reranks. The pool sends the same request to every shard and merges the answers.
 
 use crate::deadline::Deadline;
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Mode {
-    #[default]
-    Keyword,
-    Semantic,
-    /// Keyword and vector rankings fused by weighted reciprocal rank.
-    Hybrid,
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum SortBy {
-    #[default]
-    Relevance,
-    /// fetched_at, newest first
-    Recency,
-    HostRank,
-    Quality,
-    /// published_at, newest first (undated last)
-    Published,
-    /// word_count, longest first
-    Words,
-    Centrality,
-}
+pub use crate::vocabulary::{Collapse, Mode, SortBy};
 
 impl SortBy {
     /// The fast field a non-relevance sort reads.
@@ -40,15 +17,6 @@ impl SortBy {
             SortBy::Centrality => Some("centrality"),
         }
     }
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Collapse {
-    #[default]
-    None,
-    Host,
-    Page,
-    Story,
 }
 
 /// Every filter of SPEC 4.1. Empty lists and `None` mean "no constraint".

@@ -10,22 +10,10 @@ use tantivy::Index;
 use crate::analyzer;
 use crate::error::{EngineError, Result};
 use crate::schema::{build_schema, ShardFields};
+pub use crate::vocabulary::VectorSource;
 
 /// Written (atomically) after every commit; readers reload when it changes.
 pub const COMMIT_FILE: &str = "commit.json";
-
-/// Where a shard's vectors come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VectorSource {
-    /// The model-free hashing embedder, run by the writer for each passage and by the reader
-    /// for each query text.
-    Hashing,
-    /// Outside the engine: a model the service runs (passages embedded after ingest, through
-    /// `ShardWriter::add_vectors`; each query's vector given with the request) or vectors
-    /// precomputed in the records. The engine never makes one of its own: it would not be
-    /// comparable with the model's.
-    External,
-}
 
 #[derive(Clone, Debug)]
 pub struct ShardOptions {

@@ -4,7 +4,7 @@
  * language) happens once per record; per passage only the word count, and from the story
  * clustering the story id and origin type.
  */
-import type { Passage } from '@evidence/native';
+import type { OriginType, Passage } from '@evidence/native';
 import { fingerprintTexts } from './fingerprint.js';
 import { detectLanguage } from './language.js';
 import { OwnersTable } from './owners.js';
@@ -25,7 +25,7 @@ export function numberedTexts(record: ContentRecord): Array<[number, string]> {
 /** What clustering decided for one passage. */
 export interface PassageStory {
   storyId: string;
-  originType: string;
+  originType: OriginType;
 }
 
 /**

@@ -4,8 +4,7 @@
  * passage (the writer can only write whole passages). Everything a passage was written with
  * comes back from the stored hit, the document (links) and the vector.
  */
-import { unpack } from 'msgpackr';
-import type { NativeDocument, NativeHit, Passage, ShardReader, ShardSearchResult } from '@evidence/native';
+import { decodeDocument, decodeSearchResult, type NativeDocument, type NativeHit, type Passage, type ShardReader } from '@evidence/native';
 import type { StoryRewrite } from './shard-protocol.js';
 
 /** Stories asked about per search; a search that matched more than it returned is split. */
@@ -56,7 +55,7 @@ export function passageFromHit(hit: NativeHit, document: NativeDocument | null, 
 }
 
 function searchStories(reader: ShardReader, storyIds: string[]): NativeHit[] {
-  const result = unpack(reader.search({ query: '', limit: HITS_PER_SEARCH, filters: { storyIds } })) as ShardSearchResult;
+  const result = decodeSearchResult(reader.search({ query: '', limit: HITS_PER_SEARCH, filters: { storyIds } }));
   if (result.total <= result.hits.length || storyIds.length === 1) return result.hits;
   const half = Math.ceil(storyIds.length / 2);
   return [...searchStories(reader, storyIds.slice(0, half)), ...searchStories(reader, storyIds.slice(half))];
@@ -74,7 +73,7 @@ export function stalePassages(reader: ShardReader, stories: readonly StoryRewrit
       if (independentSources === undefined || hit.independent_sources === independentSources) continue;
       if (deletedSinceCommit.has(hit.id)) continue;
       const encoded = reader.document(hit.id);
-      const document = encoded === null ? null : (unpack(encoded) as NativeDocument);
+      const document = encoded === null ? null : decodeDocument(encoded);
       passages.push(passageFromHit(hit, document, reader.passageVector(hit.id), independentSources));
     }
   }

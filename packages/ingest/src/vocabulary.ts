@@ -4,31 +4,16 @@
  */
 
 /**
- * Content types (SPEC 2.1) and sources are the API's own lists: ingest refuses what search could
- * never name.
+ * Content types (SPEC 2.1), sources, safety levels and removal reasons are the API's own lists
+ * (`@evidence/schemas`): ingest refuses what search could never name. `superseded` is also what
+ * ingest records for a re-crawl.
  */
-export { CONTENT_TYPES, SOURCES } from '@evidence/schemas';
-import type { CONTENT_TYPES, SOURCES } from '@evidence/schemas';
-export type ContentType = (typeof CONTENT_TYPES)[number];
-export type Source = (typeof SOURCES)[number];
-
-/**
- * Why the crawler dropped a URL; `superseded` is also what ingest records for a re-crawl. The
- * same set as why_not's reasons, in the crawler's order (malformed-line messages list it).
- */
-export const REMOVAL_REASONS = [
-  'access-starved',
-  'lost-replacement',
-  'tombstoned-source',
-  'stale',
-  'redundant',
-  'superseded',
-] as const;
-export type RemovalReason = (typeof REMOVAL_REASONS)[number];
-
-/** `explicit` passages are what the `safe` search parameter drops. */
-export const SAFETY_LEVELS = ['safe', 'explicit'] as const;
-export type Safety = (typeof SAFETY_LEVELS)[number];
+export { CONTENT_TYPES, REMOVAL_REASONS, SAFETY_LEVELS, SOURCES } from '@evidence/schemas';
+import type { ContentTypeName, RemovalReason, SafetyLevel, SourceName } from '@evidence/schemas';
+export type ContentType = ContentTypeName;
+export type Source = SourceName;
+export type Safety = SafetyLevel;
+export type { RemovalReason };
 
 export const DEFAULT_SOURCE: Source = 'cc';
 export const DEFAULT_VERTICAL = 'general';

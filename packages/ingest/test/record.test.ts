@@ -43,7 +43,7 @@ describe('parseRecordLine', () => {
       removedAt: 1_700_000_100,
     });
     const parsed = parseRecordLine(JSON.stringify({ url: 'https://example.org/a', removed: 'gone', removed_at: 1 }));
-    expect(parsed.kind === 'malformed' && parsed.reason).toMatch(/^removed must be one of access-starved/);
+    expect(parsed.kind === 'malformed' && parsed.reason).toMatch(/^removed must be one of redundant, superseded, stale, access-starved, lost-replacement, tombstoned-source/);
   });
 
   it('reads a passage record with its page and number', () => {

@@ -1,118 +1,62 @@
 /**
  * The native facade: the only module that loads the addon. Everything above it imports the
- * engine from here, typed by the addon's generated declarations.
+ * engine from here, typed by the addon's generated declarations (`addon.d.cts`) and by the
+ * generated declarations of what its MessagePack answers hold (`records.generated.ts`), decoded
+ * here and nowhere else.
  */
+import { unpack } from 'msgpackr';
 import type * as Addon from '../addon.cjs';
 import { addon } from './addon.js';
+import type { Document, Hit, ShardSearchResult } from './records.generated.js';
 
 export const { ShardReader, ShardWriter, embed, engineVersion, panicInsideGuard } = addon;
 export type ShardReader = Addon.ShardReader;
 export type ShardWriter = Addon.ShardWriter;
 export type {
   AddReport,
+  CollapseBy,
   CommitNotice,
+  ContentTypeName,
   EmbeddingInput,
+  OriginType,
   Passage,
   ReloadReport,
+  SafetyLevel,
   SearchFilters,
+  SearchMode,
   SearchRequest,
+  SearchSort,
   ShardOptions,
+  SourceName,
+  SourceRole,
   VectorScoring,
+  VectorSourceName,
 } from '../addon.cjs';
+export type { ShardFacets, ShardSearchResult } from './records.generated.js';
 
 /** File a writer rewrites after each commit; readers reload when it changes. */
 export const COMMIT_FILE = 'commit.json';
 
-/** A hit as the engine serialises it (SPEC 2.1 field names). */
-export interface NativeHit {
-  id: string;
-  url: string;
-  host: string;
-  title: string;
-  vertical: string;
-  host_rank: number;
-  quality: number;
-  fetched_at: number;
-  source: 'cc' | 'delta';
-  story_id: string;
-  score: number;
-  snippet: string;
-  authority?: string;
-  centrality?: number;
-  community_id?: string;
-  content_type?: string;
-  group_size?: number;
-  in_degree?: number;
-  independent_sources?: number;
-  published_at?: number;
-  safety?: string;
-  tld?: string;
-  topics?: string[];
-  word_count?: number;
-  /** Internal provenance for the evidence layer; never part of a SPEC hit. */
-  lang: string;
-  page_id: string;
-  registrable_domain: string;
-  owner: string;
-  origin_type?: string;
-  source_role?: string;
-  role_confidence?: number;
+/**
+ * A hit as the engine encodes it (SPEC 2.1 field names and the internal provenance), plus the
+ * one mark the server adds before the evidence workers read it.
+ */
+export type NativeHit = Hit & {
   /** Set by the server, not the engine: the page hid text from readers (DATA_DIR/hidden-text.jsonl). */
   hidden_on_page?: boolean;
+};
+
+/** What `ShardReader.document` encodes: SPEC 2.3 fields plus provenance. */
+export type NativeDocument = Document;
+
+/** The answer of `ShardReader.search`, from its MessagePack bytes. */
+export function decodeSearchResult(bytes: Uint8Array): ShardSearchResult {
+  return unpack(bytes) as ShardSearchResult;
 }
 
-/** Facet counts over a match set (exact per shard; summed across shards). */
-export interface ShardFacets {
-  host: Record<string, number>;
-  vertical: Record<string, number>;
-  source: Record<string, number>;
-  content_type: Record<string, number>;
-  authority: Record<string, number>;
-  topics: Record<string, number>;
-  /** publish year (UTC) -> passages; undated passages are not counted */
-  published_year: Record<string, number>;
-}
-
-/** What `ShardReader.search` encodes (MessagePack). */
-export interface ShardSearchResult {
-  hits: NativeHit[];
-  total: number;
-  timed_out: boolean;
-  elapsed_us: number;
-  facets?: ShardFacets;
-  /** matches per vertical, when asked for */
-  vertical_counts?: Record<string, number>;
-  /** live passages of the shard */
-  passages: number;
-  /** how many of them have a vector (semantic and hybrid rankings reach only these) */
-  embedded: number;
-}
-
-/** What `ShardReader.document` encodes (MessagePack): SPEC 2.3 fields plus provenance. */
-export interface NativeDocument {
-  id: string;
-  url: string;
-  host: string;
-  title: string;
-  vertical: string;
-  lang: string;
-  host_rank: number;
-  quality: number;
-  text: string;
-  page_id: string;
-  passage_no: number;
-  registrable_domain: string;
-  owner: string;
-  fetched_at: number;
-  published_at?: number;
-  source: string;
-  story_id: string;
-  links?: string[];
-  origin_type?: string;
-  source_role?: string;
-  role_confidence?: number;
-  content_type?: string;
-  independent_sources?: number;
+/** The passage of `ShardReader.document`, from its MessagePack bytes. */
+export function decodeDocument(bytes: Uint8Array): NativeDocument {
+  return unpack(bytes) as NativeDocument;
 }
 
 export * from './layout.js';

@@ -6,6 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { VectorSourceName } from '../addon.cjs';
 
 export interface IndexManifest {
   shards: number;
@@ -30,7 +31,7 @@ export interface IndexManifest {
 export const HASHING_EMBEDDER = 'hashing';
 
 /** How a shard of this index is opened: its dimensions, and whether the engine embeds. */
-export function shardOptionsOf(manifest: Pick<IndexManifest, 'dimensions' | 'embedder'>): { dimensions: number; vectors: 'hashing' | 'external' } {
+export function shardOptionsOf(manifest: Pick<IndexManifest, 'dimensions' | 'embedder'>): { dimensions: number; vectors: VectorSourceName } {
   return { dimensions: manifest.dimensions, vectors: (manifest.embedder ?? HASHING_EMBEDDER) === HASHING_EMBEDDER ? 'hashing' : 'external' };
 }
 

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unpack } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
-import { ShardReader, ShardWriter, embed, panicInsideGuard, type Passage, type ShardSearchResult } from '@evidence/native';
+import { ShardReader, ShardWriter, decodeDocument, decodeSearchResult, embed, panicInsideGuard, type Passage, type ShardSearchResult } from '@evidence/native';
+import { COLLAPSES, CONTENT_TYPES, ORIGIN_TYPES, SAFETY_LEVELS, SEARCH_MODES, SEARCH_SORTS, SOURCE_ROLES, SOURCES, VECTOR_SOURCES } from '@evidence/schemas';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -30,6 +31,41 @@ describe('native facade', () => {
       const reader = ShardReader.open(directory);
       const empty = unpack(reader.search({ query: 'anything', limit: 10 })) as ShardSearchResult;
       expect(empty).toMatchObject({ hits: [], total: 0, timed_out: false });
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('every value of the closed vocabularies the schemas list crosses the binding and comes back as sent', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'native-'));
+    try {
+      for (const vectors of VECTOR_SOURCES) ShardWriter.open(join(directory, vectors), { vectors }).close();
+      const writer = ShardWriter.open(join(directory, 'hashing'));
+      const longest = Math.max(SOURCES.length, CONTENT_TYPES.length, SAFETY_LEVELS.length, ORIGIN_TYPES.length, SOURCE_ROLES.length);
+      const passages: Passage[] = Array.from({ length: longest }, (_, n) => ({
+        id: `v${n}:0`, pageId: `v${n}`, passageNo: 0, url: `https://a.org/${n}`, host: 'a.org', registrableDomain: 'a.org', owner: 'a.org',
+        title: 'vocabulary', text: 'every value', vertical: 'v', lang: 'en', hostRank: 0.5, quality: 1, fetchedAt: 1, storyId: `s${n}`, tld: 'org', wordCount: 2,
+        source: SOURCES[n % SOURCES.length],
+        contentType: CONTENT_TYPES[n % CONTENT_TYPES.length],
+        safety: SAFETY_LEVELS[n % SAFETY_LEVELS.length],
+        originType: ORIGIN_TYPES[n % ORIGIN_TYPES.length],
+        sourceRole: SOURCE_ROLES[n % SOURCE_ROLES.length],
+      }));
+      writer.add(passages);
+      writer.commit();
+      writer.close();
+      const reader = ShardReader.open(join(directory, 'hashing'));
+      for (const mode of SEARCH_MODES) {
+        for (const sort of SEARCH_SORTS) {
+          for (const collapse of COLLAPSES) expect(decodeSearchResult(reader.search({ query: 'vocabulary', mode, sort, collapse, limit: 1 })).total).toBe(longest);
+        }
+      }
+      const sent = passages.map((passage) => [passage.id, passage.source, passage.contentType, passage.safety, passage.originType, passage.sourceRole]);
+      const hits = decodeSearchResult(reader.search({ query: '', limit: longest })).hits;
+      expect(hits.map((hit) => [hit.id, hit.source, hit.content_type, hit.safety, hit.origin_type, hit.source_role]).sort()).toEqual(sent.sort());
+      expect(decodeDocument(reader.document('v0:0')!)).toMatchObject({ source: SOURCES[0], content_type: CONTENT_TYPES[0], origin_type: ORIGIN_TYPES[0], source_role: SOURCE_ROLES[0] });
+      // A name outside a vocabulary is refused at the boundary.
+      expect(() => reader.search({ query: 'vocabulary', limit: 1, mode: 'fuzzy' as never })).toThrow();
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }

@@ -3,10 +3,10 @@
  * the sort field; ties by id so equal keys order the same way every time), collapse groups
  * that span shards (summing group sizes), sum exact totals and facet counts.
  */
-import type { NativeHit, ShardFacets, ShardSearchResult } from '@evidence/native';
+import type { CollapseBy, NativeHit, SearchSort, ShardFacets, ShardSearchResult } from '@evidence/native';
 
-export type SortName = 'relevance' | 'recency' | 'host_rank' | 'quality' | 'published' | 'words' | 'centrality';
-export type CollapseName = 'none' | 'host' | 'page' | 'story';
+export type SortName = SearchSort;
+export type CollapseName = CollapseBy;
 
 export interface MergeOptions {
   limit: number;

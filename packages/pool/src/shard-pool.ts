@@ -9,8 +9,7 @@ import { existsSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { unpack } from 'msgpackr';
-import { COMMIT_FILE, shardDirectory, type NativeDocument, type SearchRequest, type ShardFacets, type ShardOptions, type ShardSearchResult, type VectorScoring } from '@evidence/native';
+import { COMMIT_FILE, decodeDocument, decodeSearchResult, shardDirectory, type NativeDocument, type SearchRequest, type ShardFacets, type ShardOptions, type ShardSearchResult, type VectorScoring } from '@evidence/native';
 import { errors } from '@evidence/schemas';
 import { mergeTopK, type CollapseName, type SortName } from './merge.js';
 import { settleWithin, type Settled } from './deadline.js';
@@ -279,7 +278,7 @@ export class ShardPool {
         partial = true;
         continue;
       }
-      const result = unpack(outcome.value) as ShardSearchResult;
+      const result = decodeSearchResult(outcome.value);
       if (result.timed_out) partial = true;
       results.push(result);
     }
@@ -304,7 +303,7 @@ export class ShardPool {
    */
   async document(id: string, timeoutMs: number): Promise<{ document: NativeDocument | null; partial: boolean }> {
     const { found, partial } = await this.findOnShards<Uint8Array>(timeoutMs, { op: 'document', id });
-    return { document: found ? (unpack(found) as NativeDocument) : null, partial };
+    return { document: found ? decodeDocument(found) : null, partial };
   }
 
   /**

@@ -13,7 +13,8 @@ import {
   tokenBudgetSchema,
 } from './ground.js';
 import { flag, inList, queryText, optionalQueryText } from './params.js';
-import { SEARCH_MODES, SearchModeSchema } from './search.js';
+import { SearchModeSchema } from './search.js';
+import { SEARCH_MODES } from './vocabulary.generated.js';
 
 export const CHANGES_STATUSES = ['changed', 'unchanged', 'partial'] as const;
 export type ChangesStatus = (typeof CHANGES_STATUSES)[number];

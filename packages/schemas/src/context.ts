@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { tokenBudgetSchema } from './ground.js';
 import { queryText } from './params.js';
-import { HitSchema, SEARCH_MODES, SearchModeSchema } from './search.js';
+import { HitSchema, SearchModeSchema } from './search.js';
+import { SEARCH_MODES } from './vocabulary.generated.js';
 
 export const CONTEXT_BUDGET_DEFAULT = 4000;
 

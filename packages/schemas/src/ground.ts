@@ -7,21 +7,18 @@
 import { z } from 'zod';
 import { parseDurationSeconds } from './durations.js';
 import { RiskFlagSchema } from './document.js';
-import { flag, inList, numericParam, queryText, optionalQueryText } from './params.js';
-import { HitSchema, SEARCH_MODES, SearchModeSchema } from './search.js';
+import { allBut, flag, inList, numericParam, queryText, optionalQueryText } from './params.js';
+import { HitSchema, SearchModeSchema } from './search.js';
+import { ORIGIN_TYPES, SEARCH_MODES, SOURCE_ROLES } from './vocabulary.generated.js';
 
 // ------------------------------------------------------------------ vocabularies
 
-export const SOURCE_ROLES = ['official', 'primary', 'secondary', 'aggregator', 'ugc', 'unknown'] as const;
-export type SourceRole = (typeof SOURCE_ROLES)[number];
 /** Roles `require_role` may name (every role but `unknown`). */
-export const REQUIRABLE_ROLES = ['official', 'primary', 'secondary', 'aggregator', 'ugc'] as const;
+export const REQUIRABLE_ROLES = allBut(SOURCE_ROLES, 'unknown');
 export type RequirableRole = (typeof REQUIRABLE_ROLES)[number];
 
-export const ORIGIN_TYPES = ['original', 'wire', 'press_release', 'republish', 'unknown'] as const;
-export type OriginType = (typeof ORIGIN_TYPES)[number];
 /** Kinds of an origin: a republish is never an origin of its own. */
-export const ORIGIN_KINDS = ['original', 'wire', 'press_release', 'unknown'] as const;
+export const ORIGIN_KINDS = allBut(ORIGIN_TYPES, 'republish');
 export type OriginKind = (typeof ORIGIN_KINDS)[number];
 
 export const CLAIM_RELATIONS = ['supports', 'contradicts', 'qualifies', 'unresolved'] as const;

@@ -1,3 +1,4 @@
+export * from './vocabulary.generated.js';
 export * from './errors.js';
 export * from './params.js';
 export * from './search.js';
@@ -11,3 +12,4 @@ export * from './related.js';
 export * from './path.js';
 export * from './corroborate.js';
 export * from './json-schema.js';
+export * from './source-role.js';

@@ -122,3 +122,8 @@ function boundedQuery(description: string) {
       message: `${description}; at most ${QUERY_MAX_NESTING} nested parentheses`,
     });
 }
+
+/** A closed vocabulary without one of its values (a non-empty tuple, as `z.enum` takes). */
+export function allBut<Value extends string, Left extends Value>(values: readonly Value[], left: Left): [Exclude<Value, Left>, ...Exclude<Value, Left>[]] {
+  return values.filter((value): value is Exclude<Value, Left> => value !== left) as [Exclude<Value, Left>, ...Exclude<Value, Left>[]];
+}

@@ -1,25 +1,45 @@
 /** The search capability and its siblings browse and similar (SPEC 4.1, 4.3, 4.8, 2.1, 2.2). */
 import { z } from 'zod';
-import { flag, inList, numericParam, queryText, optionalQueryText } from './params.js';
+import { allBut, flag, inList, numericParam, queryText, optionalQueryText } from './params.js';
+import { COLLAPSES, CONTENT_TYPES, SEARCH_MODES, SEARCH_SORTS, SOURCES } from './vocabulary.generated.js';
 
 export const SEARCH_LIMIT_MAX = 100;
 export const SEARCH_LIMIT_DEFAULT = 10;
 
-export const SEARCH_MODES = ['keyword', 'semantic', 'hybrid'] as const;
-export const SEARCH_SORTS = ['relevance', 'recency', 'host_rank', 'quality', 'published', 'words', 'centrality'] as const;
-export const BROWSE_SORTS = ['recency', 'host_rank', 'quality', 'published', 'words', 'centrality'] as const;
-export const COLLAPSES = ['none', 'host', 'page', 'story'] as const;
-export const SOURCES = ['cc', 'delta'] as const;
-export const CONTENT_TYPES = [
-  'article', 'news', 'docs', 'reference', 'qa', 'forum', 'academic', 'product', 'code', 'how-to', 'opinion', 'video', 'document',
-] as const;
-export const HIT_FIELDS = [
-  'id', 'url', 'host', 'title', 'vertical', 'host_rank', 'quality', 'fetched_at', 'source', 'story_id', 'score', 'snippet',
-  'authority', 'centrality', 'community_id', 'content_type', 'group_size', 'in_degree', 'independent_sources', 'published_at',
-  'safety', 'tld', 'topics', 'word_count',
-] as const;
-
+/** Browse lists, it does not rank: every sort but relevance. */
+export const BROWSE_SORTS = allBut(SEARCH_SORTS, 'relevance');
 export const SearchModeSchema = z.enum(SEARCH_MODES);
+
+export const HitSchema = z.object({
+  id: z.string().describe('passage id, page:no'),
+  url: z.string(),
+  host: z.string(),
+  title: z.string(),
+  vertical: z.string(),
+  host_rank: z.number().describe('host trust prior, 0..1'),
+  quality: z.number().int(),
+  fetched_at: z.number().int().describe('unix seconds when crawled'),
+  source: z.enum(SOURCES),
+  story_id: z.string().describe('near-duplicate cluster'),
+  score: z.number(),
+  snippet: z.string().describe('the passage text'),
+  authority: z.string().optional(),
+  centrality: z.number().optional(),
+  community_id: z.string().optional(),
+  content_type: z.string().optional(),
+  group_size: z.number().int().optional().describe('present when collapse folded rows: how many rows the group had'),
+  in_degree: z.number().int().optional(),
+  independent_sources: z.number().int().optional(),
+  published_at: z.number().int().optional(),
+  safety: z.string().optional(),
+  tld: z.string().optional(),
+  topics: z.array(z.string()).optional(),
+  word_count: z.number().int().optional(),
+});
+export type Hit = z.infer<typeof HitSchema>;
+/** The fields of a hit, in the API's order (what `fields` may name). */
+export const HIT_FIELDS = HitSchema.keyof().options;
+
 
 function oneOf(values: readonly string[]): string {
   return `one of ${values.join(', ')}`;
@@ -113,34 +133,6 @@ export const SimilarParamsSchema = z.object({
   limit: limitSchema(),
 });
 export type SimilarParams = z.output<typeof SimilarParamsSchema>;
-
-export const HitSchema = z.object({
-  id: z.string().describe('passage id, page:no'),
-  url: z.string(),
-  host: z.string(),
-  title: z.string(),
-  vertical: z.string(),
-  host_rank: z.number().describe('host trust prior, 0..1'),
-  quality: z.number().int(),
-  fetched_at: z.number().int().describe('unix seconds when crawled'),
-  source: z.enum(SOURCES),
-  story_id: z.string().describe('near-duplicate cluster'),
-  score: z.number(),
-  snippet: z.string().describe('the passage text'),
-  authority: z.string().optional(),
-  centrality: z.number().optional(),
-  community_id: z.string().optional(),
-  content_type: z.string().optional(),
-  group_size: z.number().int().optional().describe('present when collapse folded rows: how many rows the group had'),
-  in_degree: z.number().int().optional(),
-  independent_sources: z.number().int().optional(),
-  published_at: z.number().int().optional(),
-  safety: z.string().optional(),
-  tld: z.string().optional(),
-  topics: z.array(z.string()).optional(),
-  word_count: z.number().int().optional(),
-});
-export type Hit = z.infer<typeof HitSchema>;
 
 const FacetValueSchema = z.object({ value: z.string(), count: z.number().int() });
 export const FacetsSchema = z.object({

@@ -4,7 +4,7 @@
  */
 import { HIT_FIELDS, type Facets, type Hit, type SearchParams, type WebSearchResponse } from '@evidence/schemas';
 import type { PoolSearchRequest, PoolSearchResult } from '@evidence/pool';
-import type { NativeHit, ShardFacets, SearchFilters } from '@evidence/native';
+import type { ContentTypeName, NativeHit, ShardFacets, SearchFilters } from '@evidence/native';
 
 export const FACET_HOSTS_MAX = 50;
 
@@ -16,7 +16,8 @@ export function filtersOf(params: SearchParams, vertical: string | undefined): S
     excludeSite: params.exclude_site,
     tld: params.tld,
     langs: langs.length > 0 ? langs : undefined,
-    contentType: params.content_type,
+    // The schema admits only CONTENT_TYPES values (a refinement, which zod does not narrow the type by).
+    contentType: params.content_type as ContentTypeName[] | undefined,
     authority: params.authority,
     topic: params.topic,
     community: params.community,
