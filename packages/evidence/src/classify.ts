@@ -13,16 +13,12 @@
  * - republish: a trailing attribution to someone else ("Source: Associated Wire."), "originally
  *   published by/in/at", "this article first appeared", "republished from/with permission".
  *
- * Source role (SPEC 2.6): official for government, military, intergovernmental, university and
- * court hosts; primary for documentation, academic papers, code, published documents and an
- * organisation's own release; secondary for reporting and reference; ugc for forums, Q&A and
- * social; aggregator for a republishing collector; unknown when nothing says.
+ * Source role (SPEC 2.6): the classifier ingest runs (`deriveSourceRole` in @evidence/schemas),
+ * over what the passage records.
  */
-import type { OriginType, SourceRole } from '@evidence/schemas';
+import { deriveSourceRole, ORIGIN_TYPES, publicSuffixOf, SOURCE_ROLES, urlPath, type OriginType, type SourceRole } from '@evidence/schemas';
 import type { EvidenceHit } from './types.js';
 
-export const ORIGIN_TYPE_VALUES: readonly OriginType[] = ['original', 'wire', 'press_release', 'republish', 'unknown'];
-export const SOURCE_ROLE_VALUES: readonly SourceRole[] = ['official', 'primary', 'secondary', 'aggregator', 'ugc', 'unknown'];
 
 /** Confidence given to a stored role that came without one. */
 export const STORED_ROLE_CONFIDENCE = 0.8;
@@ -62,7 +58,7 @@ export interface OriginTypeReading {
 }
 
 function isOriginType(value: string | undefined): value is OriginType {
-  return value !== undefined && (ORIGIN_TYPE_VALUES as readonly string[]).includes(value);
+  return value !== undefined && (ORIGIN_TYPES as readonly string[]).includes(value);
 }
 
 /** The stored origin type, else the marked one, else `original` (the story walk decides copies). */
@@ -75,31 +71,6 @@ export function originTypeOf(hit: EvidenceHit): OriginTypeReading {
 
 // ------------------------------------------------------------------ source role
 
-const OFFICIAL_TLDS = new Set(['gov', 'mil', 'edu', 'int']);
-/** Second-level labels that mark government and academic hosts under a country code (gov.uk, ac.jp, gouv.fr, ...). */
-const OFFICIAL_SECOND_LEVEL = new Set(['gov', 'govt', 'gouv', 'gob', 'go', 'mil', 'edu', 'ac', 'admin', 'bund', 'gv']);
-const OFFICIAL_NAME = /(?:^|[.-])(?:court|courts|judiciary|parliament|senate|congress|ministry|ministerio|regierung|europa)(?:[.-]|$)/;
-const UGC_HOST = /(?:^|\.)(?:reddit|quora|stackexchange|stackoverflow|superuser|serverfault|discord|twitter|x|facebook|instagram|tiktok|youtube|medium|substack|tumblr|forums?|community|discourse|answers|boards?)\./;
-const CODE_HOST = /(?:^|\.)(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org|git\.sr\.ht|sourceforge\.net)$/;
-const ACADEMIC_HOST = /(?:^|\.)(?:arxiv\.org|\w*rxiv\.org|doi\.org|pubmed\.ncbi\.nlm\.nih\.gov|ssrn\.com|nber\.org|jstor\.org)$|(?:^|\.)journals?\./;
-const DOCS_HOST = /^(?:docs?|developer|developers|devdocs|api|reference)\./;
-
-const ROLE_OF_CONTENT_TYPE: Record<string, { role: SourceRole; confidence: number }> = {
-  docs: { role: 'primary', confidence: 0.7 },
-  academic: { role: 'primary', confidence: 0.7 },
-  code: { role: 'primary', confidence: 0.7 },
-  document: { role: 'primary', confidence: 0.55 },
-  product: { role: 'primary', confidence: 0.45 },
-  news: { role: 'secondary', confidence: 0.6 },
-  article: { role: 'secondary', confidence: 0.55 },
-  reference: { role: 'secondary', confidence: 0.6 },
-  opinion: { role: 'secondary', confidence: 0.5 },
-  'how-to': { role: 'secondary', confidence: 0.5 },
-  video: { role: 'secondary', confidence: 0.4 },
-  forum: { role: 'ugc', confidence: 0.8 },
-  qa: { role: 'ugc', confidence: 0.8 },
-};
-
 export interface RoleReading {
   role: SourceRole;
   confidence: number;
@@ -107,32 +78,24 @@ export interface RoleReading {
 }
 
 function isSourceRole(value: string | undefined): value is SourceRole {
-  return value !== undefined && (SOURCE_ROLE_VALUES as readonly string[]).includes(value);
+  return value !== undefined && (SOURCE_ROLES as readonly string[]).includes(value);
 }
 
-function isOfficialHost(host: string, tld: string | undefined): { official: boolean; confidence: number } {
-  const labels = host.toLowerCase().split('.');
-  const last = (tld ?? labels[labels.length - 1] ?? '').toLowerCase();
-  if (OFFICIAL_TLDS.has(last)) return { official: true, confidence: 0.9 };
-  if (labels.length >= 3 && last.length === 2 && OFFICIAL_SECOND_LEVEL.has(labels[labels.length - 2])) return { official: true, confidence: 0.9 };
-  if (OFFICIAL_NAME.test(host.toLowerCase())) return { official: true, confidence: 0.7 };
-  return { official: false, confidence: 0 };
-}
-
-/** The role of a passage from host, tld, content type and its origin type. */
+/**
+ * The role ingest would have recorded, from what the passage records (the classifier ingest
+ * runs, without the owners table the evidence layer does not read): host, registrable domain,
+ * public suffix, URL path, content type, and a press release or wire origin.
+ */
 export function derivedRole(hit: EvidenceHit, originType: OriginType): { role: SourceRole; confidence: number } {
   const host = hit.host.toLowerCase();
-  const official = isOfficialHost(host, hit.tld);
-  if (official.official) return { role: 'official', confidence: official.confidence };
-  if (UGC_HOST.test(`${host}.`)) return { role: 'ugc', confidence: 0.75 };
-  if (originType === 'press_release') return { role: 'primary', confidence: 0.7 };
-  if (CODE_HOST.test(host) || ACADEMIC_HOST.test(host)) return { role: 'primary', confidence: 0.7 };
-  if (originType === 'republish') return { role: 'aggregator', confidence: 0.5 };
-  const byType = hit.content_type ? ROLE_OF_CONTENT_TYPE[hit.content_type] : undefined;
-  if (byType) return byType;
-  if (DOCS_HOST.test(host)) return { role: 'primary', confidence: 0.6 };
-  if (originType === 'wire') return { role: 'secondary', confidence: 0.6 };
-  return { role: 'unknown', confidence: 0 };
+  return deriveSourceRole({
+    host,
+    registrableDomain: hit.registrable_domain,
+    publicSuffix: publicSuffixOf({ host, tld: hit.tld ?? '', registrableDomain: hit.registrable_domain }),
+    path: urlPath(hit.url),
+    contentType: hit.content_type,
+    pageOrigin: originType === 'press_release' || originType === 'wire' ? originType : 'none',
+  });
 }
 
 /** The stored role (with its confidence), else the derived one. */

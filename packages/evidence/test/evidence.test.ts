@@ -22,7 +22,7 @@ import {
   type ChangesTask,
   type EvidenceHit,
 } from '@evidence/evidence';
-import { ChangesParamsSchema, ChangesResponseSchema, ContextParamsSchema, GroundResponseSchema, parseParams } from '@evidence/schemas';
+import { ChangesParamsSchema, ChangesResponseSchema, ContextParamsSchema, deriveSourceRole, GroundResponseSchema, parseParams } from '@evidence/schemas';
 import { DAY, groundTask, hit, HOUR, NOW, retrievalOf, retrieved } from './helpers.js';
 
 const WIRE = 'CAPE TOWN (AW) — Scientists confirmed lunar water ice deposits near the crater, officials said.';
@@ -51,8 +51,9 @@ describe('origin type and role fallbacks', () => {
   it('derives roles from host, tld and content type', () => {
     const role = (overrides: Partial<EvidenceHit>, type: Parameters<typeof derivedRole>[1] = 'original') => derivedRole(hit('a:0', overrides), type).role;
     expect(role({ host: 'www.nasa.gov', tld: 'gov' })).toBe('official');
-    expect(role({ host: 'www.ox.ac.uk', tld: 'uk' })).toBe('official');
-    expect(role({ host: 'www.gov.uk', tld: 'uk' })).toBe('official');
+    // Registrable domains as ingest records them (the public suffix list: ac.uk and gov.uk are suffixes).
+    expect(role({ host: 'www.ox.ac.uk', registrable_domain: 'ox.ac.uk', tld: 'uk' })).toBe('official');
+    expect(role({ host: 'www.gov.uk', registrable_domain: 'www.gov.uk', tld: 'uk' })).toBe('official');
     expect(role({ host: 'curia.europa.eu', tld: 'eu' })).toBe('official');
     expect(role({ host: 'www.who.int', tld: 'int' })).toBe('official');
     expect(role({ host: 'github.com', tld: 'com' })).toBe('primary');
@@ -66,6 +67,18 @@ describe('origin type and role fallbacks', () => {
     expect(role({ host: 'www.newsroundup.io', content_type: 'news' }, 'republish')).toBe('aggregator');
     expect(role({ host: 'www.mystery.example' })).toBe('unknown');
     expect(derivedRole(hit('a:0', { host: 'www.mystery.example' }), 'original').confidence).toBe(0);
+  });
+
+  it('derives the role ingest records: one classifier for both', () => {
+    // A video page on a host nothing else says anything about: ugc (video sharing is social),
+    // as ingest stores it; the evidence layer's own fallback used to call it secondary.
+    const video = hit('a:0', { host: 'www.metro.example', content_type: 'video' });
+    expect(roleOf(video, 'original')).toEqual({ role: 'ugc', confidence: 0.29, stored: false });
+    const page = { host: 'www.metro.example', registrableDomain: 'metro.example', publicSuffix: 'example', path: '/a', contentType: 'video', pageOrigin: 'none' } as const;
+    expect(derivedRole(video, 'original')).toEqual(deriveSourceRole(page));
+    // The URL path and a wire origin vote as they do at ingest.
+    expect(derivedRole(hit('b:0', { host: 'forum.metro.example', url: 'https://forum.metro.example/questions/1' }), 'original')).toEqual({ role: 'ugc', confidence: 0.75 });
+    expect(derivedRole(hit('c:0', { host: 'www.daily.example' }), 'wire')).toEqual({ role: 'secondary', confidence: 0.5 });
   });
 });
 

@@ -47,9 +47,5 @@ export function deriveOwner(recordOwner: string | undefined, registrableDomain: 
   return recordOwner ?? owners?.ownerOf(host, registrableDomain) ?? registrableDomain;
 }
 
-/** The public suffix under a registrable domain (`co.uk` for `bbc.co.uk`); empty when there is none. */
-export function publicSuffixOf(fields: HostFields): string {
-  if (fields.registrableDomain === fields.host && fields.tld === '') return '';
-  const dot = fields.registrableDomain.indexOf('.');
-  return dot < 0 ? fields.registrableDomain : fields.registrableDomain.slice(dot + 1);
-}
+/** The source-role classifier's public suffix: one definition, in schemas. */
+export { publicSuffixOf } from '@evidence/schemas';

@@ -17,13 +17,12 @@
  *
  * "Earlier" is by published_at, else fetched_at; equal times go by arrival order.
  */
+import type { OriginType, PageOrigin } from '@evidence/schemas';
 import type { OwnerKind, OwnersTable } from './owners.js';
 
-export const ORIGIN_TYPES = ['original', 'wire', 'press_release', 'republish', 'unknown'] as const;
-export type OriginType = (typeof ORIGIN_TYPES)[number];
+export { ORIGIN_TYPES, type OriginType } from '@evidence/schemas';
 
-/** What the page says about itself, before its story is looked at. */
-export type PageOrigin = 'wire' | 'press_release' | 'none';
+export type { PageOrigin };
 
 /** What the earlier members of a passage's story say about it. */
 export interface EarlierMembers {

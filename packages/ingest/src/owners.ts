@@ -9,10 +9,11 @@ import { join } from 'node:path';
 
 export const OWNERS_FILE = 'owners.json';
 
-export type OwnerKind = 'wire_service' | 'release_wire' | 'aggregator' | 'media_group';
+import { REQUIRABLE_ROLES, type OwnerKind, type RequirableRole } from '@evidence/schemas';
 
-export const SOURCE_ROLES = ['official', 'primary', 'secondary', 'aggregator', 'ugc'] as const;
-export type SourceRole = (typeof SOURCE_ROLES)[number];
+export type { OwnerKind };
+/** A role the operator may declare: any but `unknown`. */
+type SourceRole = RequirableRole;
 
 /** The operator's file, either shape: a flat `{domain: owner}` map, or this object. */
 export interface OwnersFile {
@@ -85,7 +86,7 @@ export function parseOwnersFile(value: unknown): OwnersFile {
   if (!Object.keys(record).some((key) => structured.includes(key))) return { domains: stringMap(record, 'owners') };
   const roles = stringMap(record.roles, 'roles');
   for (const [key, role] of Object.entries(roles)) {
-    if (!(SOURCE_ROLES as readonly string[]).includes(role)) throw new Error(`roles.${key} must be one of ${SOURCE_ROLES.join(', ')}`);
+    if (!(REQUIRABLE_ROLES as readonly string[]).includes(role)) throw new Error(`roles.${key} must be one of ${REQUIRABLE_ROLES.join(', ')}`);
   }
   return {
     domains: stringMap(record.domains, 'domains'),

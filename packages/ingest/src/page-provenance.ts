@@ -3,13 +3,12 @@
  * owner's kind), what the page says about its origin, its source role, and its host's graph
  * signals. Derived once per record; the story and origin type are per passage (story-clusters.ts).
  */
-import { deriveHostFields, deriveOwner, publicSuffixOf, type HostFields } from './derive.js';
+import { deriveSourceRole, publicSuffixOf, urlPath, type RoleDecision } from '@evidence/schemas';
+import { deriveHostFields, deriveOwner, type HostFields } from './derive.js';
 import type { HostSignals } from './graph-signals.js';
 import { detectPageOrigin, type PageOrigin } from './origin.js';
 import type { OwnerKind, OwnersTable } from './owners.js';
 import type { ContentRecord } from './record.js';
-import { deriveSourceRole, type RoleDecision } from './source-role.js';
-import { urlPath } from './url-parts.js';
 
 export interface PageContext {
   hostFields: HostFields;
@@ -26,18 +25,16 @@ export function describePage(record: ContentRecord, owners: OwnersTable, hostSig
   const owner = deriveOwner(record.owner, hostFields.registrableDomain, owners, hostFields.host);
   const ownerKind = owners.kindOf(owner);
   const pageOrigin = detectPageOrigin(record.text, hostFields.registrableDomain, ownerKind, owners);
-  const role = deriveSourceRole(
-    {
-      host: hostFields.host,
-      registrableDomain: hostFields.registrableDomain,
-      publicSuffix: publicSuffixOf(hostFields),
-      path: urlPath(record.url),
-      contentType: record.contentType,
-      ownerKind,
-      pageOrigin,
-    },
-    owners,
-  );
+  const role = deriveSourceRole({
+    host: hostFields.host,
+    registrableDomain: hostFields.registrableDomain,
+    publicSuffix: publicSuffixOf(hostFields),
+    path: urlPath(record.url),
+    contentType: record.contentType,
+    ownerKind,
+    declaredRole: owners.declaredRole(hostFields.host, hostFields.registrableDomain),
+    pageOrigin,
+  });
   const context: PageContext = { hostFields, owner, pageOrigin, role };
   if (ownerKind !== undefined) context.ownerKind = ownerKind;
   const graph = hostSignals.get(hostFields.host);

@@ -3,18 +3,8 @@
  * on the hot path a full WHATWG parse per link would cost more than the rest of pass 1.
  */
 
-/** The path of a URL, from its first `/` after the authority, without query or fragment; `/` when it has none. */
-export function urlPath(url: string): string {
-  const scheme = url.indexOf('://');
-  const slash = url.indexOf('/', scheme < 0 ? 0 : scheme + 3);
-  if (slash < 0) return '/';
-  let end = url.length;
-  const query = url.indexOf('?', slash);
-  if (query >= 0) end = query;
-  const fragment = url.indexOf('#', slash);
-  if (fragment >= 0 && fragment < end) end = fragment;
-  return url.slice(slash, end);
-}
+/** The source-role classifier reads the path too: one definition, in schemas. */
+export { urlPath } from '@evidence/schemas';
 
 /**
  * The lowercased hostname of an absolute http(s) URL, or undefined for anything else (relative

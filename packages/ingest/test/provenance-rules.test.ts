@@ -4,8 +4,8 @@ import { isRedundantCopy } from '../src/copies.js';
 import { estimatedJaccard, fingerprintTexts } from '../src/fingerprint.js';
 import { computeHostSignals } from '../src/graph-signals.js';
 import { decideOrigin, detectPageOrigin } from '../src/origin.js';
+import { deriveSourceRole, weighVotes, type RoleInput } from '@evidence/schemas';
 import { OwnersTable, parseOwnersFile } from '../src/owners.js';
-import { deriveSourceRole, weighVotes, type RoleInput } from '../src/source-role.js';
 import { storyIdFor } from '../src/story.js';
 import { StoryClusters, type PageMember } from '../src/story-clusters.js';
 import { linkHost, urlPath } from '../src/url-parts.js';
@@ -100,7 +100,8 @@ describe('source roles', () => {
   const role = (host: string, registrableDomain: string, publicSuffix: string, extra: Partial<RoleInput> = {}) => {
     const owner = owners.ownerOf(host, registrableDomain);
     const ownerKind = owner === undefined ? undefined : owners.kindOf(owner);
-    return deriveSourceRole({ host, registrableDomain, publicSuffix, path: '/', pageOrigin: 'none', ownerKind, ...extra }, owners);
+    const declaredRole = owners.declaredRole(host, registrableDomain);
+    return deriveSourceRole({ host, registrableDomain, publicSuffix, path: '/', pageOrigin: 'none', ownerKind, declaredRole, ...extra });
   };
 
   it('reads official hosts from the public suffix and court or regulator names', () => {

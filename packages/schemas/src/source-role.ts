@@ -1,8 +1,12 @@
 /**
- * Source role rules (SPEC 2.6): official (government, regulator, court or university host),
- * primary (documentation, academic paper, code, a published document, an organisation's own
- * release or newsroom), secondary (reporting or reference about the subject), aggregator, ugc
- * (forums, Q&A, social, video sharing).
+ * The source role of a page (SPEC 2.6), the one classifier: ingest records its answer with every
+ * passage, and the evidence layer asks it for a passage that carries none (from what the passage
+ * itself records: host, registrable domain, tld, URL, content type, origin type).
+ *
+ * Roles: official (government, regulator, court or university host), primary (documentation,
+ * academic paper, code, a published document, an organisation's own release or newsroom),
+ * secondary (reporting or reference about the subject), aggregator, ugc (forums, Q&A, social,
+ * video sharing).
  *
  * Independent signals each vote for a role with a weight: the public suffix (.gov, .gov.uk,
  * .gouv.fr, .mil, .edu, .ac.uk, .int; weight 2), host and registrable-domain patterns, the URL
@@ -13,25 +17,29 @@
  * its confidence is agree/total x (1 - 0.5^agree) over the weights, so one lone signal gives 0.5,
  * two agreeing 0.75, three 0.875, and disagreement lowers it. No signal at all: `unknown`, 0.
  */
-import type { OwnerKind, OwnersTable, SourceRole } from './owners.js';
-import type { PageOrigin } from './origin.js';
+import type { RequirableRole } from './ground.js';
+import type { SourceRole } from './vocabulary.generated.js';
 
-export type DerivedRole = SourceRole | 'unknown';
+/** What an owner is, in the owners table (ingest's `owners.json`). */
+export type OwnerKind = 'wire_service' | 'release_wire' | 'aggregator' | 'media_group';
+
+/** What a page says about itself, before its story is looked at. */
+export type PageOrigin = 'wire' | 'press_release' | 'none';
 
 export interface RoleDecision {
-  role: DerivedRole;
+  role: SourceRole;
   /** 0..1, two decimals. */
   confidence: number;
 }
 
 interface Vote {
-  role: SourceRole;
+  role: RequirableRole;
   weight: number;
   /** Roles this signal is also consistent with. */
-  fits?: readonly SourceRole[];
+  fits?: readonly RequirableRole[];
 }
 
-const TIE_ORDER: readonly SourceRole[] = ['official', 'primary', 'ugc', 'aggregator', 'secondary'];
+const TIE_ORDER: readonly RequirableRole[] = ['official', 'primary', 'ugc', 'aggregator', 'secondary'];
 
 /** Labels that make a public suffix governmental or academic: `gov`, `gov.uk`, `ac.jp`, `gouv.fr`. */
 const OFFICIAL_SUFFIX_LABELS = new Set(['gov', 'gouv', 'gob', 'go', 'govt', 'gv', 'mil', 'edu', 'ac', 'int']);
@@ -99,6 +107,8 @@ export interface RoleInput {
   path: string;
   contentType?: string;
   ownerKind?: OwnerKind;
+  /** The role the operator declared for this host or domain (owners table), if any. */
+  declaredRole?: RequirableRole;
   pageOrigin: PageOrigin;
 }
 
@@ -143,7 +153,7 @@ export function weighVotes(votes: readonly Vote[]): RoleDecision {
   if (votes.length === 0) return { role: 'unknown', confidence: 0 };
   let total = 0;
   for (const vote of votes) total += vote.weight;
-  let bestRole: SourceRole = votes[0].role;
+  let bestRole: RequirableRole = votes[0].role;
   let bestWeight = -1;
   for (const role of TIE_ORDER) {
     if (!votes.some((vote) => vote.role === role)) continue;
@@ -159,10 +169,9 @@ export function weighVotes(votes: readonly Vote[]): RoleDecision {
 }
 
 /** The source role of a page (every passage of a page shares it). */
-export function deriveSourceRole(input: RoleInput, owners: OwnersTable): RoleDecision {
-  const declared = owners.declaredRole(input.host, input.registrableDomain);
+export function deriveSourceRole(input: RoleInput): RoleDecision {
   const votes: Vote[] = [...cachedHostVotes(input.host, input.registrableDomain, input.publicSuffix)];
-  if (declared !== undefined) votes.push({ role: declared, weight: 3 });
+  if (input.declaredRole !== undefined) votes.push({ role: input.declaredRole, weight: 3 });
   for (const [pattern, vote] of PATH_RULES) {
     if (pattern.test(input.path)) {
       votes.push(vote);
@@ -177,4 +186,27 @@ export function deriveSourceRole(input: RoleInput, owners: OwnersTable): RoleDec
   if (input.pageOrigin === 'press_release') votes.push({ role: 'primary', weight: 1 });
   else if (input.pageOrigin === 'wire') votes.push({ role: 'secondary', weight: 1 });
   return weighVotes(votes);
+}
+
+/**
+ * The public suffix under a registrable domain (`gov.uk` for `www.gov.uk`, `ac.uk` for
+ * `ox.ac.uk`); empty for an IP address, which has none.
+ */
+export function publicSuffixOf(fields: { host: string; tld: string; registrableDomain: string }): string {
+  if (fields.registrableDomain === fields.host && fields.tld === '') return '';
+  const dot = fields.registrableDomain.indexOf('.');
+  return dot < 0 ? fields.registrableDomain : fields.registrableDomain.slice(dot + 1);
+}
+
+/** The path of a URL, from its first `/` after the authority, without query or fragment; `/` when it has none. */
+export function urlPath(url: string): string {
+  const scheme = url.indexOf('://');
+  const slash = url.indexOf('/', scheme < 0 ? 0 : scheme + 3);
+  if (slash < 0) return '/';
+  let end = url.length;
+  const query = url.indexOf('?', slash);
+  if (query >= 0) end = query;
+  const fragment = url.indexOf('#', slash);
+  if (fragment >= 0 && fragment < end) end = fragment;
+  return url.slice(slash, end);
 }
