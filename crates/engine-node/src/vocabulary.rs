@@ -3,6 +3,8 @@
 //! exhaustive match both ways: a value the engine adds does not compile here until it is added.
 //! The names are the engine's wire names (`crates/engine/src/vocabulary.rs`), which the native
 //! package's tests check by sending every value the generated schemas list through the binding.
+//! Their docs are `#[doc = "..."]` attributes: napi-rs reads a `///` comment passed through a
+//! macro as a raw string and would print its `r"` into the declarations.
 
 use napi_derive::napi;
 
@@ -47,12 +49,12 @@ macro_rules! binding_vocabulary {
 }
 
 binding_vocabulary! {
-    /// How a search ranks: `hybrid` fuses BM25 over a query-dependent scale with the cosine (see `VectorScoring`).
+    #[doc = " How a search ranks: `hybrid` fuses BM25 over a query-dependent scale with the cosine (see `VectorScoring`)."]
     pub enum SearchMode => Mode { Keyword = "keyword", Semantic = "semantic", Hybrid = "hybrid" }
 }
 
 binding_vocabulary! {
-    /// The order of a result: relevance, or a field, largest (newest) first.
+    #[doc = " The order of a result: relevance, or a field, largest (newest) first."]
     pub enum SearchSort => SortBy {
         Relevance = "relevance",
         Recency = "recency",
@@ -65,25 +67,25 @@ binding_vocabulary! {
 }
 
 binding_vocabulary! {
-    /// One result per host, page or story, or every row (`none`).
+    #[doc = " One result per host, page or story, or every row (`none`)."]
     pub enum CollapseBy => Collapse { None = "none", Host = "host", Page = "page", Story = "story" }
 }
 
 binding_vocabulary! {
-    /// Where a shard's vectors come from: `hashing` (the engine's model-free embedder embeds
-    /// passages at write and query texts at search) or `external` (a model outside the engine:
-    /// passages get theirs through `ShardWriter.addVectors`, and semantic or hybrid searches carry
-    /// the query vector).
+    #[doc = " Where a shard's vectors come from: `hashing` (the engine's model-free embedder embeds"]
+    #[doc = " passages at write and query texts at search) or `external` (a model outside the engine:"]
+    #[doc = " passages get theirs through `ShardWriter.addVectors`, and semantic or hybrid searches carry"]
+    #[doc = " the query vector)."]
     pub enum VectorSourceName => VectorSource { Hashing = "hashing", External = "external" }
 }
 
 binding_vocabulary! {
-    /// Which crawl a passage came from.
+    #[doc = " Which crawl a passage came from."]
     pub enum SourceName => Source { Cc = "cc", Delta = "delta" }
 }
 
 binding_vocabulary! {
-    /// Content types a passage may carry (SPEC 2.1).
+    #[doc = " Content types a passage may carry (SPEC 2.1)."]
     pub enum ContentTypeName => ContentType {
         Article = "article",
         News = "news",
@@ -102,12 +104,12 @@ binding_vocabulary! {
 }
 
 binding_vocabulary! {
-    /// `explicit` passages are what a `safe` search drops.
+    #[doc = " `explicit` passages are what a `safe` search drops."]
     pub enum SafetyLevel => Safety { Safe = "safe", Explicit = "explicit" }
 }
 
 binding_vocabulary! {
-    /// What a passage is (SPEC 2.6).
+    #[doc = " What a passage is (SPEC 2.6)."]
     pub enum OriginType => OriginType {
         Original = "original",
         Wire = "wire",
@@ -118,7 +120,7 @@ binding_vocabulary! {
 }
 
 binding_vocabulary! {
-    /// Who stands behind a passage (SPEC 2.6).
+    #[doc = " Who stands behind a passage (SPEC 2.6)."]
     pub enum SourceRole => SourceRole {
         Official = "official",
         Primary = "primary",
