@@ -11,6 +11,7 @@ mod embedder;
 mod error;
 mod facets;
 mod filter_mask;
+mod fetch;
 mod filters;
 mod passage;
 mod point_scores;

@@ -24,6 +24,7 @@ use crate::disjunction_count::{count_disjunction, disjunction_terms};
 use tantivy::tokenizer::TokenStream;
 use crate::embedder::{embedding_input, Embedder, HashingEmbedder};
 use crate::error::{EngineError, Result};
+use crate::fetch::fetch_hits;
 use crate::facets::{FacetCollector, FacetCounts, VerticalCountCollector, VerticalCounts, VerticalTable};
 use crate::filter_mask::{mask_key, top_k_and_count, top_k_masked, FilterMask, MaskCache};
 use crate::filters::{everything, filter_clauses, filtered};
@@ -276,7 +277,7 @@ impl ShardReader {
             }
             None => None,
         };
-        let hits = self.fetch_hits(&searcher, &candidates, request.collapse != Collapse::None)?;
+        let hits = fetch_hits(&searcher, &self.fields, &candidates, request.collapse != Collapse::None)?;
         Ok(ShardSearchResult {
             hits,
             total: ranked.total,
@@ -491,20 +492,6 @@ impl ShardReader {
         let union: Box<dyn Query> =
             Box::new(BooleanQuery::new(vec![(Occur::Should, keyword.match_query), (Occur::Should, semantic_query)]));
         Ok(Ranked { candidates, total, vertical_counts, timed_out: keyword.timed_out, match_query: union })
-    }
-
-    /// Second phase: read stored fields of the final rows only.
-    fn fetch_hits(&self, searcher: &Searcher, candidates: &[Candidate], collapsed: bool) -> Result<Vec<Hit>> {
-        let mut hits = Vec::with_capacity(candidates.len());
-        for candidate in candidates {
-            let doc: TantivyDocument = searcher.doc(candidate.address)?;
-            let mut hit = StoredReader { doc: &doc, fields: &self.fields }.hit(candidate.score);
-            if collapsed {
-                hit.group_size = Some(candidate.group_size);
-            }
-            hits.push(hit);
-        }
-        Ok(hits)
     }
 
     fn find_address(&self, searcher: &Searcher, term: Term) -> Result<Option<DocAddress>> {
