@@ -4,7 +4,7 @@ use tantivy::{Searcher, TantivyDocument};
 
 use crate::error::Result;
 use crate::passage::{Hit, StoredReader};
-use crate::ranking::Candidate;
+use crate::search::ranking::Candidate;
 use crate::schema::ShardFields;
 
 /// Second phase: read stored fields of the final rows only.

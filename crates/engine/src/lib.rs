@@ -3,25 +3,19 @@
 //! of their vectors, made by a model-free embedder here or by a model outside the engine. No Node in here: the
 //! napi-rs binding crate is a thin layer over this surface.
 
-mod address_set;
 mod analyzer;
 mod deadline;
-mod disjunction_count;
 mod embedder;
 mod error;
 mod facets;
-mod filter_mask;
 mod fetch;
-mod filters;
 mod passage;
-mod point_scores;
 mod query_depth;
-mod query_shape;
-mod ranking;
 mod reader;
 mod record;
 mod request;
 mod schema;
+mod search;
 mod shard;
 mod stem_cache;
 mod vectors;

@@ -16,23 +16,23 @@ use tantivy::query::{BooleanQuery, EmptyQuery, EnableScoring, Occur, Query, Quer
 use tantivy::schema::IndexRecordOption;
 use tantivy::{DocAddress, Index, IndexReader, Order, ReloadPolicy, Searcher, TantivyDocument, Term};
 
-use crate::address_set::AddressSetQuery;
+use crate::search::address_set::AddressSetQuery;
 
 use crate::analyzer::body_analyzer;
 use crate::deadline::Deadline;
-use crate::disjunction_count::{count_disjunction, disjunction_terms};
+use crate::search::postings_count::{count_disjunction, disjunction_terms};
 use tantivy::tokenizer::TokenStream;
 use crate::embedder::{embedding_input, Embedder, HashingEmbedder};
 use crate::error::{EngineError, Result};
 use crate::fetch::fetch_hits;
 use crate::facets::{FacetCollector, FacetCounts, VerticalCountCollector, VerticalCounts, VerticalTable};
-use crate::filter_mask::{mask_key, top_k_and_count, top_k_masked, FilterMask, MaskCache};
-use crate::filters::{everything, filter_clauses, filtered};
+use crate::search::filter_mask::{mask_key, top_k_and_count, top_k_masked, FilterMask, MaskCache};
+use crate::search::filters::{everything, filter_clauses, filtered};
 use crate::passage::{Document, Hit, StoredReader};
-use crate::point_scores::scores_at;
+use crate::search::point_scores::scores_at;
 use crate::query_depth::{query_nesting, MAX_QUERY_NESTING};
-use crate::query_shape::flatten_disjunction;
-use crate::ranking::{apply_collapse, apply_field_sort, apply_rerank, fuse_scores, sort_by_order, Candidate, SignalColumns};
+use crate::search::query_shape::flatten_disjunction;
+use crate::search::ranking::{apply_collapse, apply_field_sort, apply_rerank, fuse_scores, sort_by_order, Candidate, SignalColumns};
 use crate::request::{Collapse, Mode, SearchRequest, SortBy};
 use crate::schema::ShardFields;
 use crate::shard::{open_existing_index, vector_key, ShardOptions, VectorSource};

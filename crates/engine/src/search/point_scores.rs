@@ -13,7 +13,7 @@ use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query};
 use tantivy::{DocAddress, DocSet, Searcher, TERMINATED};
 
 use crate::error::Result;
-use crate::ranking::Candidate;
+use crate::search::ranking::Candidate;
 
 /// The listed documents `query` matches, with their scores, in (segment, document) order.
 pub fn scores_at(searcher: &Searcher, query: &dyn Query, addresses: &mut [DocAddress]) -> Result<Vec<Candidate>> {

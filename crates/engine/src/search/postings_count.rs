@@ -10,7 +10,7 @@ use tantivy::{Searcher, Term};
 use crate::deadline::Deadline;
 use crate::error::Result;
 use crate::facets::{VerticalCounts, VerticalTable, VerticalTally};
-use crate::filter_mask::FilterMask;
+use crate::search::filter_mask::FilterMask;
 
 /// The terms of a query that is a term or a flat disjunction of terms; None for anything else
 /// (phrases, required or excluded clauses, filters), which the generic count handles.

@@ -20,7 +20,7 @@ use tantivy::{DocAddress, DocId, Score, Searcher};
 use crate::deadline::Deadline;
 use crate::error::Result;
 use crate::facets::{VerticalCounts, VerticalTable, VerticalTally};
-use crate::filters::{everything, filtered};
+use crate::search::filters::{everything, filtered};
 
 /// Masks kept per reader generation; past this the cache starts over.
 const CACHED_MASKS_MAX: usize = 64;
