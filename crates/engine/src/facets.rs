@@ -246,12 +246,6 @@ impl VerticalTable {
     }
 }
 
-/// Every match counted, and per vertical: the counting pass of a search that feeds the router
-/// (one pass gives both the total and the split).
-pub struct VerticalCountCollector<'a> {
-    pub table: &'a VerticalTable,
-}
-
 /// Matches in all, and per vertical.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct VerticalCounts {
@@ -307,32 +301,22 @@ impl VerticalCounts {
     }
 }
 
-impl Collector for VerticalCountCollector<'_> {
-    type Fruit = VerticalCounts;
-    type Child = VerticalTally;
-
-    fn for_segment(&self, segment: SegmentOrdinal, _reader: &SegmentReader) -> tantivy::Result<VerticalTally> {
-        Ok(self.table.tally(segment as usize))
-    }
-
-    fn requires_scoring(&self) -> bool {
-        false
-    }
-
-    fn merge_fruits(&self, fruits: Vec<VerticalCounts>) -> tantivy::Result<VerticalCounts> {
-        let mut merged = VerticalCounts::default();
-        for fruit in fruits {
-            merged.merge(fruit);
-        }
-        Ok(merged)
-    }
-}
-
 impl SegmentCollector for VerticalTally {
     type Fruit = VerticalCounts;
 
     fn collect(&mut self, doc: DocId, _score: Score) {
         self.add(doc);
+    }
+
+    /// A block of matches (segments without deletions): counted at once when not split.
+    fn collect_block(&mut self, docs: &[DocId]) {
+        if self.verticals.is_none() {
+            self.total += docs.len() as u64;
+            return;
+        }
+        for doc in docs {
+            self.add(*doc);
+        }
     }
 
     fn harvest(self) -> VerticalCounts {

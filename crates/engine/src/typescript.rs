@@ -5,7 +5,7 @@
 
 use crate::facets::FacetCounts;
 use crate::passage::{Document, Hit};
-use crate::reader::ShardSearchResult;
+use crate::search::ShardSearchResult;
 use crate::record::{TsField, TsInterface, TsRecord, TsType};
 use crate::vocabulary::{typescript_declaration, Collapse, ContentType, Mode, OriginType, Safety, SortBy, Source, SourceRole, VectorSource, Vocabulary};
 

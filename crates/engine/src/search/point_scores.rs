@@ -9,10 +9,11 @@
 //! 1M-passage shard that cost more than the keyword ranking. Anything else (required or
 //! excluded clauses) is sought with its own scorer.
 
-use tantivy::query::{BooleanQuery, EnableScoring, Occur, Query};
+use tantivy::query::{EnableScoring, Query};
 use tantivy::{DocAddress, DocSet, Searcher, TERMINATED};
 
 use crate::error::Result;
+use crate::search::query_shape::disjuncts;
 use crate::search::ranking::Candidate;
 
 /// The listed documents `query` matches, with their scores, in (segment, document) order.
@@ -27,15 +28,9 @@ pub fn scores_at(searcher: &Searcher, query: &dyn Query, addresses: &mut [DocAdd
 /// The clauses whose scores add up to the query's: those of a disjunction (any one may match),
 /// else the query itself.
 fn summands(query: &dyn Query) -> Vec<&dyn Query> {
-    match query.downcast_ref::<BooleanQuery>() {
-        Some(boolean)
-            if boolean.get_minimum_number_should_match() <= 1
-                && !boolean.clauses().is_empty()
-                && boolean.clauses().iter().all(|(occur, _)| *occur == Occur::Should) =>
-        {
-            boolean.clauses().iter().map(|(_, clause)| clause.as_ref()).collect()
-        }
-        _ => vec![query],
+    match disjuncts(query) {
+        Some(clauses) => clauses.iter().map(|(_, clause)| clause.as_ref()).collect(),
+        None => vec![query],
     }
 }
 

@@ -1,44 +1,21 @@
 //! Counting the matches of a plain disjunction of terms (bare query words, the common query)
 //! without a union scorer: every term's postings are decoded block by block into one bitset per
-//! segment, and the set bits that are alive are counted, split per vertical when asked. The
-//! union scorer did the same work one document at a time and was most of a keyword search.
+//! segment, and the set bits that are alive (or that the filter mask admits) are counted, split
+//! per vertical when asked. The union scorer did the same work one document at a time and was
+//! most of a keyword search.
 
-use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
 use tantivy::schema::IndexRecordOption;
 use tantivy::{Searcher, Term};
 
 use crate::deadline::Deadline;
 use crate::error::Result;
-use crate::facets::{VerticalCounts, VerticalTable, VerticalTally};
+use crate::facets::VerticalCounts;
+use crate::search::collectors::CountCollector;
 use crate::search::filter_mask::FilterMask;
 
-/// The terms of a query that is a term or a flat disjunction of terms; None for anything else
-/// (phrases, required or excluded clauses, filters), which the generic count handles.
-pub fn disjunction_terms(query: &dyn Query) -> Option<Vec<Term>> {
-    if let Some(term) = query.downcast_ref::<TermQuery>() {
-        return Some(vec![term.term().clone()]);
-    }
-    let boolean = query.downcast_ref::<BooleanQuery>()?;
-    let mut terms = Vec::with_capacity(boolean.clauses().len());
-    for (occur, clause) in boolean.clauses() {
-        if *occur != Occur::Should {
-            return None;
-        }
-        terms.push(clause.downcast_ref::<TermQuery>()?.term().clone());
-    }
-    (!terms.is_empty()).then_some(terms)
-}
-
 /// Live documents holding at least one of `terms` (and admitted by `mask`, when given), segment
-/// by segment (the deadline is checked between segments), with the split per vertical when
-/// `verticals` is given.
-pub fn count_disjunction(
-    searcher: &Searcher,
-    terms: &[Term],
-    mask: Option<&FilterMask>,
-    verticals: Option<&VerticalTable>,
-    deadline: Deadline,
-) -> Result<(VerticalCounts, bool)> {
+/// by segment (the deadline is checked between segments), counted by `counter`.
+pub fn count_postings(searcher: &Searcher, terms: &[Term], mask: Option<&FilterMask>, counter: &CountCollector, deadline: Deadline) -> Result<(VerticalCounts, bool)> {
     let mut counted = VerticalCounts::default();
     let mut bits: Vec<u64> = Vec::new();
     let timed_out = deadline.walk_segments(searcher, |segment_ord, reader| {
@@ -56,7 +33,7 @@ pub fn count_disjunction(
             }
         }
         let alive = reader.alive_bitset();
-        let mut tally = verticals.map_or_else(VerticalTally::total_only, |table| table.tally(segment_ord));
+        let mut tally = counter.segment(segment_ord);
         // The mask holds live documents only; without one each set bit is checked for deletion.
         let admitted = mask.map(|mask| mask.segment(segment_ord));
         for (word_index, word) in bits.iter().enumerate() {
