@@ -418,3 +418,87 @@ fn hybrid_fuses_the_real_bm25_of_neighbours_below_the_keyword_depth() {
         assert_eq!(hybrid.total, keyword_result.total + admitted as u64, "{query}");
     }
 }
+
+/// 3 segments of 40 passages (1 in 4 without either word), 8 of the middle segment deleted;
+/// the vertical is "news" for every third passage. Returns the reader, the live passages that
+/// say "rye" or "spelt" and their split per vertical, and every live passage's split.
+fn counted_shard() -> (tempfile::TempDir, ShardReader, u64, std::collections::HashMap<String, u64>, std::collections::HashMap<String, u64>) {
+    let directory = tempfile::tempdir().unwrap();
+    let options = ShardOptions::default();
+    let mut writer = ShardWriter::open(directory.path(), &options).unwrap();
+    let mut matching = 0u64;
+    let mut matching_split = std::collections::HashMap::<String, u64>::new();
+    let mut live_split = std::collections::HashMap::<String, u64>::new();
+    for batch in 0..3 {
+        let passages: Vec<Passage> = (0..40)
+            .map(|n| {
+                let text = ["rye bread crumb", "spelt flour", "rye and spelt together", "nothing related here"][n % 4];
+                passage(&format!("p{batch}:{n}"), "bakery.org", text, |p| {
+                    p.vertical = if n % 3 == 0 { "news".into() } else { "cooking".into() };
+                    p.fetched_at = 1_700_000_000 + (batch * 40 + n) as i64;
+                })
+            })
+            .collect();
+        writer.add(&passages).unwrap();
+        writer.commit().unwrap();
+        for n in 0..40 {
+            if batch == 1 && n % 5 == 0 {
+                continue;
+            }
+            let vertical = if n % 3 == 0 { "news" } else { "cooking" }.to_string();
+            *live_split.entry(vertical.clone()).or_insert(0) += 1;
+            if n % 4 != 3 {
+                matching += 1;
+                *matching_split.entry(vertical).or_insert(0) += 1;
+            }
+        }
+    }
+    writer.delete(&(0..40).step_by(5).map(|n| format!("p1:{n}")).collect::<Vec<_>>()).unwrap();
+    writer.commit().unwrap();
+    drop(writer);
+    let reader = ShardReader::open(directory.path(), &options).unwrap();
+    (directory, reader, matching, matching_split, live_split)
+}
+
+/// A field sort counts its matches (and splits them per vertical) in the pass that ranks them,
+/// and a sorted count alone (limit 0) is the count of the words: both agree with a count by hand
+/// across segments and deletions, and the rows come newest first.
+#[test]
+fn field_sorts_count_what_relevance_counts() {
+    let (_dir, reader, matching, matching_split, live_split) = counted_shard();
+    for limit in [0, 5] {
+        for query in ["rye spelt", ""] {
+            let request = SearchRequest { query: query.into(), limit, sort: SortBy::Recency, vertical_counts: true, ..Default::default() };
+            let result = reader.search(&request).unwrap();
+            let (total, split) = if query.is_empty() { (live_split.values().sum(), &live_split) } else { (matching, &matching_split) };
+            assert_eq!(result.total, total, "{query:?} limit {limit}");
+            assert_eq!(&result.vertical_counts.unwrap(), split, "{query:?} limit {limit}");
+            assert_eq!(result.hits.len(), limit, "{query:?} limit {limit}");
+            let fetched: Vec<i64> = result.hits.iter().map(|hit| hit.fetched_at).collect();
+            assert!(fetched.windows(2).all(|pair| pair[0] > pair[1]), "{query:?} newest first: {fetched:?}");
+            if limit > 0 {
+                assert_eq!(result.hits[0].id, if query.is_empty() { "p2:39" } else { "p2:38" }, "{query:?}");
+            }
+        }
+    }
+}
+
+/// Semantic mode counts per vertical over the neighbours it matched (the split sums to its
+/// total), and a field sort reorders the same neighbours by the field.
+#[test]
+fn semantic_neighbours_count_per_vertical_and_sort_by_a_field() {
+    let (_dir, reader, _, _, _) = counted_shard();
+    let request = SearchRequest { query: "rye spelt together".into(), mode: Mode::Semantic, limit: 1000, vertical_counts: true, ..Default::default() };
+    let by_meaning = reader.search(&request).unwrap();
+    assert!(by_meaning.total > 1);
+    assert_eq!(by_meaning.hits.len() as u64, by_meaning.total);
+    assert_eq!(by_meaning.vertical_counts.unwrap().values().sum::<u64>(), by_meaning.total);
+    let by_recency = reader.search(&SearchRequest { sort: SortBy::Recency, ..request }).unwrap();
+    let fetched: Vec<i64> = by_recency.hits.iter().map(|hit| hit.fetched_at).collect();
+    assert!(fetched.len() > 1 && fetched.windows(2).all(|pair| pair[0] > pair[1]), "newest first: {fetched:?}");
+    let mut same_rows: Vec<&str> = by_recency.hits.iter().map(|hit| hit.id.as_str()).collect();
+    let mut ranked_rows: Vec<&str> = by_meaning.hits.iter().map(|hit| hit.id.as_str()).collect();
+    same_rows.sort();
+    ranked_rows.sort();
+    assert_eq!(same_rows, ranked_rows, "the same neighbours, reordered");
+}
