@@ -43,6 +43,9 @@ pub fn run(shard: &ShardView, request: &SearchRequest, queries: KeywordQueries, 
     })
 }
 
+/// Rows by a field's value, largest first.
+type FieldRows = Vec<(f64, DocAddress)>;
+
 /// Top `depth` matches by a numeric fast field, largest first (missing values last), and the
 /// matches counted.
 fn top_by_field(
@@ -52,8 +55,8 @@ fn top_by_field(
     depth: usize,
     counter: CountCollector,
     deadline: Deadline,
-) -> Result<(Vec<(f64, DocAddress)>, VerticalCounts, bool)> {
-    fn widen<T: Copy>(rows: Vec<(Option<T>, DocAddress)>, to_f64: impl Fn(T) -> f64) -> Vec<(f64, DocAddress)> {
+) -> Result<(FieldRows, VerticalCounts, bool)> {
+    fn widen<T: Copy>(rows: Vec<(Option<T>, DocAddress)>, to_f64: impl Fn(T) -> f64) -> FieldRows {
         rows.into_iter().map(|(value, address)| (value.map(&to_f64).unwrap_or(f64::NEG_INFINITY), address)).collect()
     }
     Ok(match field {
