@@ -2,6 +2,7 @@
 //! `options.rs`, error mapping in `error.rs`.
 #![deny(clippy::all)]
 
+mod analysis;
 mod error;
 mod options;
 mod reader;

@@ -53,12 +53,17 @@ function fold(word: string): string {
   return word;
 }
 
+/** Whether a lower-cased word carries content: three letters or more, neither a stop word nor a negation. */
+export function isContentWord(word: string): boolean {
+  return word.length >= 3 && !STOP_WORDS.has(word) && !NEGATION_WORDS.has(word);
+}
+
 /** Content words of a text: lower-cased, stop and negation words dropped, lightly folded. */
 export function contentWords(text: string): Set<string> {
   const words = new Set<string>();
   for (const raw of text.toLowerCase().normalize('NFKC').split(/[^\p{L}\p{N}'’]+/u)) {
     const word = raw.replace(/^['’]+|['’]+$/g, '');
-    if (word.length < 3 || STOP_WORDS.has(word) || NEGATION_WORDS.has(word)) continue;
+    if (!isContentWord(word)) continue;
     words.add(fold(word));
   }
   return words;

@@ -1,13 +1,18 @@
 /**
  * The evidence computations run in worker threads (the event loop only routes and writes): a
- * small piscina pool of EVIDENCE_THREADS threads. A task carries the hits the main thread
- * gathered (structured clone) and comes back as the response body.
+ * small piscina pool of EVIDENCE_THREADS threads. Ground, changes and assemble_context retrieve
+ * from the worker: each task carries a MessagePort to the shard pool (`servePort`), and its
+ * hits reach the worker as the shards' bytes, decoded there once. A task answers its response
+ * body, or its error as data (so a ServiceError keeps its kind and whether the call ran).
  */
 import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { errors, type ChangesResponse, type ContextPack, type CorroborateResponse, type GroundResponse } from '@evidence/schemas';
+import { errors, type ChangesResponse, type ContextPack, type CorroborateResponse, type GroundResponse, type KnownUrl } from '@evidence/schemas';
 import type { CorroborateTask } from './corroboration.js';
-import type { ChangesTask, ContextTask, EvidenceTask, GroundTask } from './types.js';
+import { reviveError, servePort, type ShardSearcher } from './shard-searcher.js';
+import type { ChangesCall, ContextCall, EvidenceTask, GroundCall } from './types.js';
+import type { EvidenceMessage, EvidenceOutcome, EvidenceWorkerData } from './worker.js';
 
 const workerFilename = fileURLToPath(new URL('./worker-entry.cjs', import.meta.url));
 
@@ -15,6 +20,13 @@ export interface EvidencePoolOptions {
   threads: number;
   /** Tasks that may wait before the pool answers 503 at capacity. */
   maxQueue: number;
+  /**
+   * Calls a thread holds at once: a call waits for the shards between its computations, so a
+   * thread interleaves several (the evidence gate bounds how many run in all).
+   */
+  callsPerThread: number;
+  /** DATA_DIR (the workers follow its hidden-text record). */
+  dataDir: string;
 }
 
 export class EvidencePool {
@@ -26,33 +38,44 @@ export class EvidencePool {
       minThreads: options.threads,
       maxThreads: options.threads,
       maxQueue: options.maxQueue,
+      concurrentTasksPerWorker: options.callsPerThread,
       idleTimeout: Number.MAX_SAFE_INTEGER,
+      workerData: { dataDir: options.dataDir } satisfies EvidenceWorkerData,
     });
   }
 
-  ground(task: GroundTask): Promise<GroundResponse> {
-    return this.run({ op: 'ground', task });
+  ground(call: GroundCall, shards: ShardSearcher): Promise<GroundResponse> {
+    return this.run({ op: 'ground', call }, shards);
   }
 
-  changes(task: ChangesTask): Promise<ChangesResponse> {
-    return this.run({ op: 'changes', task });
+  /** `knownUrls`: the presence of the URLs the call named, asked for once both retrievals ran. */
+  changes(call: ChangesCall, shards: ShardSearcher, knownUrls: () => Promise<KnownUrl[] | null>): Promise<ChangesResponse> {
+    return this.run({ op: 'changes', call }, shards, knownUrls);
   }
 
-  context(task: ContextTask): Promise<ContextPack> {
-    return this.run({ op: 'context', task });
+  context(call: ContextCall, shards: ShardSearcher): Promise<ContextPack> {
+    return this.run({ op: 'context', call }, shards);
   }
 
   corroborate(task: CorroborateTask): Promise<CorroborateResponse> {
     return this.run({ op: 'corroborate', task });
   }
 
-  private async run<T>(task: EvidenceTask): Promise<T> {
+  private async run<T>(task: EvidenceTask, shards?: ShardSearcher, knownUrls?: () => Promise<KnownUrl[] | null>): Promise<T> {
+    const channel = shards ? new MessageChannel() : null;
+    if (channel && shards) servePort(channel.port1, shards, knownUrls);
+    let outcome: EvidenceOutcome;
     try {
-      return (await this.piscina.run(task)) as T;
+      const message: EvidenceMessage = { task, port: channel?.port2 };
+      outcome = (await this.piscina.run(message, { transferList: channel ? [channel.port2] : undefined })) as EvidenceOutcome;
     } catch (error) {
       if (error instanceof Error && /queue is at limit/i.test(error.message)) throw errors.atCapacity(1);
       throw error;
+    } finally {
+      channel?.port1.close();
     }
+    if ('error' in outcome) throw reviveError(outcome.error);
+    return outcome.body as T;
   }
 
   get threads(): number {

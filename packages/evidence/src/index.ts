@@ -17,5 +17,7 @@ export * from './corroboration.js';
 export * from './urls.js';
 export * from './ledger-index.js';
 export * from './evidence-pool.js';
+export * from './retrieval.js';
+export * from './shard-searcher.js';
 export * from './hidden-text-index.js';
 export * from './page-graph.js';

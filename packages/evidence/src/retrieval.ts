@@ -1,28 +1,32 @@
 /**
- * The main thread's part of ground and changes: ask the shard pool, hand the hits to the
- * evidence workers. Nothing here computes evidence; it only decides what to search.
+ * What ground and changes retrieve, asked of the shard pool from the evidence worker (through the
+ * `ShardSearcher` the server hands the evidence pool): each round is one scatter, and the hits
+ * are decoded here, where they are used.
  *
  * 1. Candidates: the objective's top CANDIDATE_HITS hits, one kept per story (near-duplicate
  *    cluster), at most CANDIDATE_STORIES, inside the max_age window when one is given; outside semantic mode only
- *    those sharing a word with the objective (packages/evidence support.ts), and the real count
+ *    those sharing a word with the objective (support.ts, the engine's analyser), and the real count
  *    of passages matching its terms. In parallel, with a named
  *    vertical, every vertical the index holds (what the receipt lists as not searched) and the
  *    objective's matches in each, and with
  *    max_age, what the window leaves out (the most relevant older matches, the newest older one,
  *    and counts that tell dated from undated matches).
+ *    All of step 1 is one scatter.
  * 2. Story expansion: every passage of the candidates' stories (copies, republishes, other
- *    owners), STORIES_PER_LOOKUP stories per scatter, all scatters at once, until
- *    latency_budget_ms after the call started: a scatter the budget cuts short leaves its stories
+ *    owners), STORIES_PER_LOOKUP stories per search, all searches in one scatter, until
+ *    latency_budget_ms after the call started: a search the budget cuts short leaves its stories
  *    unexpanded (story_expansion_truncated), not the answer partial.
  *
  * Errors from step 1 mean the call did not run (released, not billed); an error after it is a
  * call that ran and failed (billed its failure cost).
  */
-import { supportedHits, type GroundRetrieval, type RetrievedHits, type StoryExpansion } from '@evidence/evidence';
 import type { NativeHit, SearchFilters } from '@evidence/native';
+import { gatherSearch, type PoolSearchResult, type ScatterRequest } from '@evidence/pool';
 import { formatDuration, ranAndFailed, type SearchParams } from '@evidence/schemas';
-import type { Services } from '../services.js';
-import { markHiddenOnPage } from './hidden-text.js';
+import type { HiddenTextIndex } from './hidden-text-index.js';
+import type { ShardSearcher } from './shard-searcher.js';
+import { supportedHits } from './support.js';
+import type { GroundRetrieval, RetrievedHits, StoryExpansion } from './types.js';
 
 /** Stories a grounding answer considers at most. */
 export const CANDIDATE_STORIES = 30;
@@ -38,9 +42,22 @@ export const STORIES_PER_LOOKUP = 10;
 export const LOOKUP_LIMIT = 1000;
 /** Older matches shown in stale_evidence. */
 export const OLDER_EXAMPLES = 5;
+/** Story-collapsed candidates a context pack is chosen from. */
+export const CONTEXT_CANDIDATES = 50;
+
+/** What a retrieval runs against: the shards, the hidden-text record, and the node's settings. */
+export interface RetrievalContext {
+  searcher: ShardSearcher;
+  hiddenText: HiddenTextIndex;
+  /** The node's search timeout (SEARCH_TIMEOUT_MS), ms. */
+  searchTimeoutMs: number;
+  /** Whether a neighbour found by its vector alone matches (a model's vectors; see support.ts). */
+  vectorsMatch: boolean;
+}
 
 export interface RetrievalOptions {
   objective: string;
+  /** The mode the node runs (keyword when it serves no vectors). */
   mode: SearchParams['mode'];
   vertical?: string;
   lang?: string;
@@ -56,9 +73,19 @@ export interface RetrievalOptions {
   latencyBudgetMs?: number;
 }
 
-export function effectiveMode(services: Services, mode: SearchParams['mode']): SearchParams['mode'] {
-  // Without an embedder there is no vector ranking (as in search).
-  return services.config.embedder === 'none' ? 'keyword' : mode;
+/** One scatter of several searches, each gathered. */
+export async function searchAll(context: RetrievalContext, requests: ScatterRequest[], timeoutMs: number): Promise<PoolSearchResult[]> {
+  const answers = await context.searcher.scatter(requests, timeoutMs);
+  return requests.map((request, index) => gatherSearch(request, answers[index]));
+}
+
+/** Marks hits whose page hid text from its readers, so `hidden_text` is raised on them. */
+export async function markHiddenOnPage(hiddenText: HiddenTextIndex, ...hitLists: NativeHit[][]): Promise<void> {
+  const hiding = await hiddenText.hidingPages(hitLists.flatMap((hits) => hits.map((hit) => hit.page_id)));
+  if (hiding.size === 0) return;
+  for (const hits of hitLists) {
+    for (const hit of hits) if (hiding.has(hit.page_id)) hit.hidden_on_page = true;
+  }
 }
 
 function filtersApplied(options: RetrievalOptions): string[] {
@@ -82,7 +109,7 @@ function firstOfEachStory(hits: NativeHit[], limit: number): NativeHit[] {
   return kept;
 }
 
-async function expandStories(services: Services, options: RetrievalOptions, storyIds: string[]): Promise<StoryExpansion> {
+async function expandStories(context: RetrievalContext, options: RetrievalOptions, storyIds: string[]): Promise<StoryExpansion> {
   const expansion: StoryExpansion = {
     members: [],
     expandedStoryIds: [],
@@ -94,7 +121,7 @@ async function expandStories(services: Services, options: RetrievalOptions, stor
     shardsDown: 0,
   };
   if (storyIds.length === 0) return expansion;
-  const searchTimeoutMs = services.config.searchTimeoutMs;
+  const searchTimeoutMs = context.searchTimeoutMs;
   const remainingMs = options.latencyBudgetMs === undefined ? searchTimeoutMs : options.startedAtMs + options.latencyBudgetMs - Date.now();
   if (remainingMs <= 0) {
     expansion.truncated = true;
@@ -106,10 +133,10 @@ async function expandStories(services: Services, options: RetrievalOptions, stor
   const batches: string[][] = [];
   for (let start = 0; start < storyIds.length; start += STORIES_PER_LOOKUP) batches.push(storyIds.slice(start, start + STORIES_PER_LOOKUP));
   const filters: SearchFilters = { storyIds: [], safe: options.safe, fetchedTo: options.fetchedTo };
-  const results = await Promise.all(
-    batches.map((batch) =>
-      services.pool.search({ query: '', mode: 'keyword', limit: LOOKUP_LIMIT, filters: { ...filters, storyIds: batch }, timeoutMs }),
-    ),
+  const results = await searchAll(
+    context,
+    batches.map((batch): ScatterRequest => ({ query: '', mode: 'keyword', limit: LOOKUP_LIMIT, filters: { ...filters, storyIds: batch } })),
+    timeoutMs,
   );
   expansion.lookups = batches.length;
   results.forEach((result, index) => {
@@ -131,10 +158,8 @@ async function expandStories(services: Services, options: RetrievalOptions, stor
 }
 
 /** One evidence retrieval (see the module comment). */
-export async function retrieveEvidence(services: Services, options: RetrievalOptions): Promise<GroundRetrieval> {
-  const pool = services.pool;
-  const timeoutMs = services.config.searchTimeoutMs;
-  const mode = effectiveMode(services, options.mode);
+export async function retrieveEvidence(context: RetrievalContext, options: RetrievalOptions): Promise<GroundRetrieval> {
+  const mode = options.mode;
   const base: SearchFilters = {
     vertical: options.vertical,
     langs: options.lang ? [options.lang] : undefined,
@@ -144,32 +169,37 @@ export async function retrieveEvidence(services: Services, options: RetrievalOpt
   const publishedFrom = options.maxAge === undefined ? undefined : options.now - options.maxAge;
   const query = options.objective;
 
-  const candidatesSearch = pool.search({ query, mode, limit: CANDIDATE_HITS, filters: { ...base, publishedFrom }, timeoutMs });
+  // Step 1, one scatter: each search's place in it.
+  const requests: ScatterRequest[] = [{ query, mode, limit: CANDIDATE_HITS, filters: { ...base, publishedFrom } }];
+  const place = (request: ScatterRequest) => requests.push(request) - 1;
   // The real number of passages matching the objective's terms (vector ranking matches everything).
-  const lexicalCount = mode === 'semantic' ? null : pool.search({ query, mode: 'keyword', limit: 0, filters: { ...base, publishedFrom }, timeoutMs });
-  const verticalCounts = options.vertical
-    ? pool.search({ query, mode: 'keyword', limit: 0, filters: { ...base, vertical: undefined, publishedFrom }, verticalCounts: true, timeoutMs })
+  const lexicalAt = mode === 'semantic' ? null : place({ query, mode: 'keyword', limit: 0, filters: { ...base, publishedFrom } });
+  const countsAt = options.vertical
+    ? place({ query, mode: 'keyword', limit: 0, filters: { ...base, vertical: undefined, publishedFrom }, verticalCounts: true })
     : null;
   // Every vertical the deployment holds (as /describe lists them: explicit content included).
-  const verticalsHeld = options.vertical
-    ? pool.search({ query: '', mode: 'keyword', limit: 0, filters: { safe: false }, verticalCounts: true, timeoutMs })
-    : null;
-  const outsideSearches =
+  const heldAt = options.vertical ? place({ query: '', mode: 'keyword', limit: 0, filters: { safe: false }, verticalCounts: true }) : null;
+  const outsideAt =
     publishedFrom === undefined
       ? null
-      : Promise.all([
-          pool.search({ query, mode, limit: 3 * OLDER_EXAMPLES, filters: { ...base, publishedTo: publishedFrom - 1 }, timeoutMs }),
-          pool.search({ query, mode: 'keyword', limit: 1, filters: { ...base, publishedTo: publishedFrom - 1 }, sort: 'published', timeoutMs }),
+      : [
+          place({ query, mode, limit: 3 * OLDER_EXAMPLES, filters: { ...base, publishedTo: publishedFrom - 1 } }),
+          place({ query, mode: 'keyword', limit: 1, filters: { ...base, publishedTo: publishedFrom - 1 }, sort: 'published' }),
           // Counts in one mode, so that all - inside - older is the undated remainder.
-          pool.search({ query, mode: 'keyword', limit: 0, filters: base, timeoutMs }),
-          pool.search({ query, mode: 'keyword', limit: 0, filters: { ...base, publishedFrom }, timeoutMs }),
-          pool.search({ query, mode: 'keyword', limit: 0, filters: { ...base, publishedTo: publishedFrom - 1 }, timeoutMs }),
-        ]);
-  const [searched, lexical, counts, held, outside] = await Promise.all([candidatesSearch, lexicalCount, verticalCounts, verticalsHeld, outsideSearches]);
+          place({ query, mode: 'keyword', limit: 0, filters: base }),
+          place({ query, mode: 'keyword', limit: 0, filters: { ...base, publishedFrom } }),
+          place({ query, mode: 'keyword', limit: 0, filters: { ...base, publishedTo: publishedFrom - 1 } }),
+        ];
+  const results = await searchAll(context, requests, context.searchTimeoutMs);
+  const searched = results[0];
+  const lexical = lexicalAt === null ? null : results[lexicalAt];
+  const counts = countsAt === null ? null : results[countsAt];
+  const held = heldAt === null ? null : results[heldAt];
+  const outside = outsideAt === null ? null : outsideAt.map((index) => results[index]);
 
   // The searches ran: from here on a failure is a call that ran and failed.
   try {
-    const vectorsMatch = services.vectors.spec.runs === 'model';
+    const vectorsMatch = context.vectorsMatch;
     const supported = supportedHits(query, mode, searched.hits, vectorsMatch);
     const stories = firstOfEachStory(supported.hits, CANDIDATE_STORIES);
     const candidates: RetrievedHits = {
@@ -178,7 +208,7 @@ export async function retrieveEvidence(services: Services, options: RetrievalOpt
       partial: searched.partial || (lexical?.partial ?? false),
       shardsDown: Math.max(searched.shardsDown, lexical?.shardsDown ?? 0),
     };
-    const expansion = await expandStories(services, options, stories.map((hit) => hit.story_id));
+    const expansion = await expandStories(context, options, stories.map((hit) => hit.story_id));
     const retrieval: GroundRetrieval = {
       candidates,
       candidatesCut: searched.hits.length >= CANDIDATE_HITS || new Set(supported.hits.map((hit) => hit.story_id)).size > CANDIDATE_STORIES,
@@ -211,9 +241,20 @@ export async function retrieveEvidence(services: Services, options: RetrievalOpt
     }
     for (const vertical of retrieval.verticalsExcluded) retrieval.verticalMatches[vertical] = counts?.verticalCounts?.[vertical] ?? 0;
     if (counts?.partial || held?.partial) retrieval.candidates.partial = true;
-    await markHiddenOnPage(services, retrieval.candidates.hits, retrieval.expansion.members, retrieval.outside?.older.hits ?? []);
+    await markHiddenOnPage(context.hiddenText, retrieval.candidates.hits, retrieval.expansion.members, retrieval.outside?.older.hits ?? []);
     return retrieval;
   } catch (error) {
     throw ranAndFailed(error);
   }
+}
+
+/** A context pack's candidates: one story-collapsed search (assemble_context). */
+export async function retrieveContextCandidates(context: RetrievalContext, query: string, mode: SearchParams['mode']): Promise<RetrievedHits> {
+  const [result] = await searchAll(context, [{ query, mode, limit: CONTEXT_CANDIDATES, filters: { safe: true }, collapse: 'story' }], context.searchTimeoutMs);
+  try {
+    await markHiddenOnPage(context.hiddenText, result.hits);
+  } catch (error) {
+    throw ranAndFailed(error);
+  }
+  return { hits: result.hits, total: result.total, partial: result.partial, shardsDown: result.shardsDown };
 }

@@ -5,29 +5,31 @@
  * in hybrid mode a passage found only by its vector still scores. Such a passage is not evidence
  * for the objective, so outside semantic mode (where the caller asked for vector similarity
  * alone) a candidate needs lexical support to be considered: one of the objective's content
- * words (stop words dropped, lightly folded, terms excluded with a leading `-` ignored) in its
- * title or text. An objective with no content words supports everything.
+ * words (stop words, negations and words under three letters dropped, terms excluded with a
+ * leading `-` ignored) in its title or text. An objective with no content words supports
+ * everything.
+ *
+ * Words match as the index matches them: the engine's analyser (crates/engine analyzer.rs:
+ * lower-cased, ASCII-folded, Snowball-stemmed) gives the objective's terms and reads the
+ * passages, so "running" finds "runs" and "café" finds "cafe", as the search that found them did.
  *
  * A model's vectors are another matter: the engine keeps a neighbour only above the model's
  * least similarity (VectorScoring.min_similarity), so a passage found by its vector alone is
  * about the objective in other words ("bike tire puncture" for "flat bicycle tyre"), and counts.
  */
-import { contentWords } from './claims.js';
+import { analyseWords, textsHoldingTerms } from '@evidence/native';
+import { isContentWord } from './claims.js';
 import type { EvidenceHit } from './types.js';
 
-export function objectiveWords(objective: string): Set<string> {
+/** The objective's content words as the index holds them (its terms), in order, once each. */
+export function objectiveTerms(objective: string): string[] {
   const kept = objective
     .split(/\s+/)
     .filter((term) => !term.startsWith('-'))
     .join(' ');
-  return contentWords(kept);
-}
-
-export function hasLexicalSupport(words: Set<string>, hit: Pick<EvidenceHit, 'title' | 'snippet'>): boolean {
-  if (words.size === 0) return true;
-  const found = contentWords(`${hit.title} ${hit.snippet}`);
-  for (const word of words) if (found.has(word)) return true;
-  return false;
+  const terms = new Set<string>();
+  for (const { word, term } of analyseWords(kept)) if (isContentWord(word)) terms.add(term);
+  return [...terms];
 }
 
 /**
@@ -41,7 +43,12 @@ export function supportedHits<Hit extends Pick<EvidenceHit, 'title' | 'snippet'>
   vectorsMatch = false,
 ): { hits: Hit[]; dropped: number } {
   if (mode === 'semantic' || (vectorsMatch && mode === 'hybrid')) return { hits, dropped: 0 };
-  const words = objectiveWords(objective);
-  const kept = hits.filter((hit) => hasLexicalSupport(words, hit));
+  const terms = objectiveTerms(objective);
+  if (terms.length === 0 || hits.length === 0) return { hits, dropped: 0 };
+  const holding = textsHoldingTerms(
+    terms,
+    hits.map((hit) => `${hit.title} ${hit.snippet}`),
+  );
+  const kept = hits.filter((_, index) => holding[index]);
   return { hits: kept, dropped: hits.length - kept.length };
 }

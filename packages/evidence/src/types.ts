@@ -1,12 +1,13 @@
 /**
- * What the evidence computations take: the hits the main thread gathered from the shard pool
- * (engine hits with their internal provenance fields) and the facts of the retrieval that only
- * the main thread knows (partial answers, shards down, expansion cut short). Everything here is
- * plain data, so a task crosses to a worker thread by structured clone.
+ * What the evidence computations take: the hits a retrieval gathered from the shards (engine
+ * hits with their internal provenance fields) and the facts of the retrieval (partial answers,
+ * shards down, expansion cut short); and the calls the evidence workers take from the main
+ * thread (what to retrieve, plain data: the hits come to the worker as the shards' bytes).
  */
 import type { NativeHit } from '@evidence/native';
 import type { ChangesParams, ContextParams, GroundParams, KnownUrl } from '@evidence/schemas';
 import type { CorroborateTask } from './corroboration.js';
+import type { RetrievalOptions } from './retrieval.js';
 
 export type EvidenceHit = NativeHit;
 
@@ -101,8 +102,34 @@ export interface ContextTask {
   candidates: RetrievedHits;
 }
 
+/** The node's settings a retrieval needs (the shards it reaches through the task's port). */
+export interface RetrievalSettings {
+  /** SEARCH_TIMEOUT_MS. */
+  searchTimeoutMs: number;
+  /** Whether a neighbour found by its vector alone matches (a model's vectors; see support.ts). */
+  vectorsMatch: boolean;
+}
+
+/** A ground call: what to retrieve, then the answer's facts. `params.mode` is the mode the node runs. */
+export interface GroundCall extends Omit<GroundTask, 'retrieval'> {
+  retrieval: RetrievalOptions;
+  settings: RetrievalSettings;
+}
+
+/** A changes call: the retrieval over everything (the before side adds `fetchedTo = since`); known URLs come over the port. */
+export interface ChangesCall extends Omit<ChangesTask, 'after' | 'before' | 'knownUrls'> {
+  retrieval: RetrievalOptions;
+  settings: RetrievalSettings;
+}
+
+/** An assemble_context call. */
+export interface ContextCall {
+  params: ContextParams;
+  settings: RetrievalSettings;
+}
+
 export type EvidenceTask =
-  | { op: 'ground'; task: GroundTask }
-  | { op: 'changes'; task: ChangesTask }
-  | { op: 'context'; task: ContextTask }
+  | { op: 'ground'; call: GroundCall }
+  | { op: 'changes'; call: ChangesCall }
+  | { op: 'context'; call: ContextCall }
   | { op: 'corroborate'; task: CorroborateTask };

@@ -1,23 +1,85 @@
 /**
  * An evidence worker: piscina loads this module and awaits its default export, the handler.
- * Nothing to open, so the handler is ready at once.
+ * Ground, changes and assemble_context retrieve here (over the task's port to the shard pool)
+ * and build their answer; corroborate takes the hits with the task. The answer, or the error as
+ * data, goes back as the task's result.
  */
+import { join } from 'node:path';
+import { workerData, type MessagePort } from 'node:worker_threads';
+import { HIDDEN_TEXT_FILE } from '@evidence/native';
+import { ranAndFailed } from '@evidence/schemas';
 import { changesResponse } from './changes.js';
 import { contextPack } from './context.js';
 import { corroborationResponse } from './corroboration.js';
 import { groundResponse } from './ground.js';
-import type { EvidenceTask } from './types.js';
+import { HiddenTextIndex } from './hidden-text-index.js';
+import { retrieveContextCandidates, retrieveEvidence, type RetrievalContext } from './retrieval.js';
+import { carryError, PortSearcher, type CarriedError } from './shard-searcher.js';
+import type { EvidenceTask, RetrievalSettings } from './types.js';
 
-function handleEvidenceTask(task: EvidenceTask): unknown {
+/** What the pool gives each evidence thread. */
+export interface EvidenceWorkerData {
+  /** DATA_DIR: the hidden-text record is followed from here. */
+  dataDir: string;
+}
+
+/** One task as it reaches the thread: the call, and its port to the shard pool (corroborate needs none). */
+export interface EvidenceMessage {
+  task: EvidenceTask;
+  port?: MessagePort;
+}
+
+export type EvidenceOutcome = { body: unknown } | { error: CarriedError };
+
+const hiddenText = new HiddenTextIndex(join((workerData as EvidenceWorkerData).dataDir, HIDDEN_TEXT_FILE));
+
+/** Builds the answer; a failure here comes after the searches ran, so it is billed. */
+function built<T>(build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    throw ranAndFailed(error);
+  }
+}
+
+async function answer(task: EvidenceTask, searcher: PortSearcher | null): Promise<unknown> {
+  if (task.op === 'corroborate') return corroborationResponse(task.task);
+  if (!searcher) throw new Error(`an evidence ${task.op} task came without its port to the shards`);
+  const contextOf = (settings: RetrievalSettings): RetrievalContext => ({ searcher, hiddenText, ...settings });
   switch (task.op) {
-    case 'ground':
-      return groundResponse(task.task);
-    case 'changes':
-      return changesResponse(task.task);
-    case 'context':
-      return contextPack(task.task);
-    case 'corroborate':
-      return corroborationResponse(task.task);
+    case 'ground': {
+      const { retrieval: options, settings, ...facts } = task.call;
+      const retrieval = await retrieveEvidence(contextOf(settings), options);
+      return built(() => groundResponse({ ...facts, retrieval }));
+    }
+    case 'changes': {
+      const { retrieval: options, settings, ...facts } = task.call;
+      const context = contextOf(settings);
+      const [after, before] = await Promise.all([retrieveEvidence(context, options), retrieveEvidence(context, { ...options, fetchedTo: facts.params.since })]);
+      let knownUrls;
+      try {
+        knownUrls = await searcher.knownUrls();
+      } catch (error) {
+        throw ranAndFailed(error);
+      }
+      return built(() => changesResponse({ ...facts, after, before, knownUrls }));
+    }
+    case 'context': {
+      const { params, settings } = task.call;
+      const candidates = await retrieveContextCandidates(contextOf(settings), params.q, params.mode);
+      return built(() => contextPack({ params, vectorsMatch: settings.vectorsMatch, candidates }));
+    }
+  }
+}
+
+async function handleEvidenceTask({ task, port }: EvidenceMessage): Promise<EvidenceOutcome> {
+  const searcher = port ? new PortSearcher(port) : null;
+  try {
+    return { body: await answer(task, searcher) };
+  } catch (error) {
+    return { error: carryError(error) };
+  } finally {
+    searcher?.close();
   }
 }
 

@@ -11,14 +11,14 @@ import {
   derivedRole,
   estimateTokens,
   groundResponse,
-  hasLexicalSupport,
   hitTokens,
   judgeClaim,
   markedOriginType,
-  objectiveWords,
+  objectiveTerms,
   originId,
   originTypeOf,
   roleOf,
+  supportedHits,
   type ChangesTask,
   type EvidenceHit,
 } from '@evidence/evidence';
@@ -240,12 +240,29 @@ describe('claim relation (experimental)', () => {
 });
 
 describe('lexical support', () => {
+  const supports = (objective: string, title: string, snippet: string) => supportedHits(objective, 'keyword', [{ title, snippet }]).dropped === 0;
+
   it('needs a shared content word; excluded terms and stop words do not count', () => {
-    const words = objectiveWords('the lunar ice -crater');
-    expect([...words].sort()).toEqual(['ice', 'lunar']);
-    expect(hasLexicalSupport(words, { title: 'Moon', snippet: 'Lunar soil' })).toBe(true);
-    expect(hasLexicalSupport(words, { title: 'Crater', snippet: 'the crater of it' })).toBe(false);
-    expect(hasLexicalSupport(objectiveWords('the of'), { title: '', snippet: 'anything' })).toBe(true);
+    expect([...objectiveTerms('the lunar ice -crater')].sort()).toEqual(['ice', 'lunar']);
+    expect(supports('the lunar ice -crater', 'Moon', 'Lunar soil')).toBe(true);
+    expect(supports('the lunar ice -crater', 'Crater', 'the crater of it')).toBe(false);
+    expect(supports('the of', '', 'anything')).toBe(true);
+  });
+
+  // The engine's analyser decides (Snowball stems, ASCII folding), as it did for the search that
+  // found the passage; the light plural/-ing/-ed fold used before missed these.
+  it('matches words as the index does: inflections and accents', () => {
+    expect(supports('running shoes', 'Marathon', 'She runs every day')).toBe(true);
+    expect(supports('national parks', 'Travel', 'The nation protects its wild land')).toBe(true);
+    expect(supports('café culture', 'Paris', 'A cafe on every corner')).toBe(true);
+    expect(supports('running shoes', 'Marathon', 'She walks every day')).toBe(false);
+  });
+
+  it('keeps every hit in semantic mode, and in hybrid when a model made the vectors', () => {
+    const hits = [{ title: 'Bicycle', snippet: 'Fixing a punctured tire' }];
+    expect(supportedHits('flat tyre', 'semantic', hits).dropped).toBe(0);
+    expect(supportedHits('flat tyre', 'hybrid', hits, true).dropped).toBe(0);
+    expect(supportedHits('flat tyre', 'hybrid', hits).dropped).toBe(1);
   });
 });
 

@@ -10,6 +10,9 @@ import { addon } from './addon.js';
 import type { Document, Hit, ShardSearchResult } from './records.generated.js';
 
 export const { ShardReader, ShardWriter, embed, engineVersion, panicInsideGuard } = addon;
+/** The engine's text analysis, for the evidence layer's lexical support. */
+export const { analyseWords, textsHoldingTerms } = addon;
+export type { AnalysedWord } from '../addon.cjs';
 export type ShardReader = Addon.ShardReader;
 export type ShardWriter = Addon.ShardWriter;
 export type {
@@ -39,10 +42,10 @@ export const COMMIT_FILE = 'commit.json';
 
 /**
  * A hit as the engine encodes it (SPEC 2.1 field names and the internal provenance), plus the
- * one mark the server adds before the evidence workers read it.
+ * one mark the evidence layer adds before it reads them.
  */
 export type NativeHit = Hit & {
-  /** Set by the server, not the engine: the page hid text from readers (DATA_DIR/hidden-text.jsonl). */
+  /** Set by the evidence layer, not the engine: the page hid text from readers (DATA_DIR/hidden-text.jsonl). */
   hidden_on_page?: boolean;
 };
 

@@ -9,16 +9,16 @@ import { existsSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { COMMIT_FILE, decodeDocument, decodeSearchResult, shardDirectory, type NativeDocument, type SearchRequest, type ShardFacets, type ShardOptions, type ShardSearchResult, type VectorScoring } from '@evidence/native';
+import { COMMIT_FILE, decodeDocument, shardDirectory, type NativeDocument, type SearchRequest, type ShardFacets, type ShardOptions, type ShardSearchResult, type VectorScoring } from '@evidence/native';
 import { errors } from '@evidence/schemas';
-import { mergeTopK, type CollapseName, type SortName } from './merge.js';
 import { settleWithin, type Settled } from './deadline.js';
-import type { DocumentTask, ExpiredAnswer, SearchTask, ShardTask, VectorTask } from './tasks.js';
+import { gatherSearch, type ScatterRequest, type ShardAnswer } from './gather.js';
+import type { DocumentTask, ExpiredAnswer, SearchesAnswer, SearchesTask, ShardTask, VectorTask } from './tasks.js';
 
 /** A task that looks one passage up on whichever shard holds it. */
 type LookupBody = Omit<DocumentTask, 'generation' | 'deadlineAt'> | Omit<VectorTask, 'generation' | 'deadlineAt'>;
 
-type TaskBody = Omit<SearchTask, 'generation' | 'deadlineAt'> | LookupBody;
+type TaskBody = Omit<SearchesTask, 'generation' | 'deadlineAt'> | LookupBody;
 
 export interface ShardPoolOptions {
   dataDir: string;
@@ -41,9 +41,7 @@ export interface ShardPoolOptions {
 }
 
 /** One search across every shard: the engine's request, with the pool's deadline. */
-export interface PoolSearchRequest extends Omit<SearchRequest, 'timeoutMs' | 'sort' | 'collapse'> {
-  sort?: SortName;
-  collapse?: CollapseName;
+export interface PoolSearchRequest extends ScatterRequest {
   timeoutMs: number;
 }
 
@@ -64,6 +62,17 @@ const workerFilename = fileURLToPath(new URL('./worker-entry.cjs', import.meta.u
 
 function isExpired(answer: unknown): answer is ExpiredAnswer {
   return typeof answer === 'object' && answer !== null && (answer as ExpiredAnswer).expired === true;
+}
+
+/** One search's answer from one shard's settled task (index: the search's place in the task). */
+function shardAnswer(outcome: Settled<SearchesAnswer | ExpiredAnswer>, index: number): ShardAnswer {
+  if (!outcome.ok) {
+    if (outcome.reason === 'timeout') return { missed: 'timeout' };
+    return { missed: isQueueFull(outcome.error) ? 'queue_full' : 'failed' };
+  }
+  if (isExpired(outcome.value)) return { missed: 'expired' };
+  const bytes = outcome.value[index];
+  return bytes ? { bytes } : { missed: 'expired' };
 }
 
 /**
@@ -249,52 +258,46 @@ export class ShardPool {
   }
 
   async search(request: PoolSearchRequest): Promise<PoolSearchResult> {
+    const { timeoutMs, ...search } = request;
+    const [answers] = await this.scatter([search], timeoutMs);
+    return gatherSearch(search, answers);
+  }
+
+  /**
+   * Several searches in one scatter: one task per shard carries them all (run in order, each
+   * with what is left of the deadline). Answers stay the engine's bytes, per search and shard in
+   * shard order, for `gatherSearch` wherever the hits are used.
+   */
+  async scatter(requests: ScatterRequest[], timeoutMs: number): Promise<ShardAnswer[][]> {
     if (this.shards === 0) throw errors.noShard();
-    const { timeoutMs, ...shardRequest } = request;
+    const shardRequests = await Promise.all(requests.map((request) => this.withVector(request)));
+    const tasks = this.pools.map((_, shard) =>
+      this.run<SearchesAnswer | ExpiredAnswer>(shard, this.task(shard, timeoutMs, { op: 'searches', requests: shardRequests })),
+    );
+    const settled = await settleWithin(tasks, timeoutMs + 50);
+    const answers: ShardAnswer[][] = requests.map(() => []);
+    settled.forEach((outcome, shard) => {
+      requests.forEach((_, index) => {
+        const answer = shardAnswer(outcome, index);
+        if ('missed' in answer) {
+          if (answer.missed === 'expired' || answer.missed === 'timeout') this.timeouts[shard]++;
+          else this.failures[shard]++;
+        }
+        answers[index].push(answer);
+      });
+    });
+    return answers;
+  }
+
+  /** The request as a shard takes it: with its query vector and the embedder's scoring when vectors rank it. */
+  private async withVector(request: ScatterRequest): Promise<Omit<SearchRequest, 'timeoutMs'>> {
+    const shardRequest = { ...request };
     const ranksByVector = request.mode === 'semantic' || request.mode === 'hybrid';
     if (ranksByVector && !shardRequest.vector && this.options.queryVector && request.query.trim() !== '') {
       shardRequest.vector = await this.options.queryVector(request.query);
     }
     if (ranksByVector && !shardRequest.vectorScoring && this.options.vectorScoring) shardRequest.vectorScoring = this.options.vectorScoring;
-    const answers = this.pools.map((_, shard) =>
-      this.run<Uint8Array | ExpiredAnswer>(shard, this.task(shard, timeoutMs, { op: 'search', request: shardRequest })),
-    );
-    const settled = await settleWithin(answers, timeoutMs + 50);
-    this.count(settled);
-    const results: ShardSearchResult[] = [];
-    let shardsDown = 0;
-    let partial = false;
-    for (const outcome of settled) {
-      if (!outcome.ok) {
-        if (outcome.reason === 'failed' && isQueueFull(outcome.error) && settled.every((o) => !o.ok)) {
-          throw errors.atCapacity(1);
-        }
-        shardsDown++;
-        partial = true;
-        continue;
-      }
-      if (isExpired(outcome.value)) {
-        shardsDown++;
-        partial = true;
-        continue;
-      }
-      const result = decodeSearchResult(outcome.value);
-      if (result.timed_out) partial = true;
-      results.push(result);
-    }
-    if (results.length === 0 && shardsDown === this.shards) throw unanswered(settled);
-    const merged = mergeTopK(results, { limit: request.limit, sort: request.sort, collapse: request.collapse });
-    const answer: PoolSearchResult = {
-      hits: merged.hits,
-      total: merged.total,
-      partial,
-      shardsDown,
-      passages: results.reduce((sum, result) => sum + (result.passages ?? 0), 0),
-      embedded: results.reduce((sum, result) => sum + (result.embedded ?? 0), 0),
-    };
-    if (merged.facets) answer.facets = merged.facets;
-    if (merged.verticalCounts) answer.verticalCounts = merged.verticalCounts;
-    return answer;
+    return shardRequest;
   }
 
   /**

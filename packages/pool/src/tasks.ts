@@ -8,9 +8,10 @@ interface TaskBase {
   deadlineAt: number;
 }
 
-export interface SearchTask extends TaskBase {
-  op: 'search';
-  request: Omit<SearchRequest, 'timeoutMs'>;
+/** Several searches of one scatter in one task: one message each way per shard, however many searches. */
+export interface SearchesTask extends TaskBase {
+  op: 'searches';
+  requests: Omit<SearchRequest, 'timeoutMs'>[];
 }
 
 export interface DocumentTask extends TaskBase {
@@ -23,7 +24,10 @@ export interface VectorTask extends TaskBase {
   id: string;
 }
 
-export type ShardTask = SearchTask | DocumentTask | VectorTask;
+export type ShardTask = SearchesTask | DocumentTask | VectorTask;
+
+/** A worker's answer to a searches task: each search's MessagePack bytes, or null when the deadline passed before it ran. */
+export type SearchesAnswer = (Uint8Array | null)[];
 
 /** A worker answers a task that waited past its deadline with this, without running it. */
 export interface ExpiredAnswer {

@@ -4,9 +4,9 @@
  * MessagePack bytes, moved (not copied) to the main thread.
  */
 import { workerData } from 'node:worker_threads';
-import { move } from 'piscina';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { ShardReader, shardDirectory, shardProblem, type ShardOptions } from '@evidence/native';
-import type { ShardTask } from './tasks.js';
+import type { SearchesAnswer, ShardTask } from './tasks.js';
 
 interface ShardWorkerData {
   dataDir: string;
@@ -26,6 +26,19 @@ function transferable(bytes: Buffer): Uint8Array {
   return owned;
 }
 
+/** The answers of a searches task, with every buffer moved (piscina's Transferable protocol). */
+class MovedAnswers {
+  constructor(private readonly answers: SearchesAnswer) {}
+
+  get [transferableSymbol](): ArrayBufferLike[] {
+    return this.answers.flatMap((bytes) => (bytes ? [bytes.buffer] : []));
+  }
+
+  get [valueSymbol](): SearchesAnswer {
+    return this.answers;
+  }
+}
+
 async function openShard() {
   const { dataDir, shard, shardOptions } = workerData as ShardWorkerData;
   // A shard that is not the one the index was created with (lost, emptied, swapped) must not
@@ -43,9 +56,14 @@ async function openShard() {
     const remainingMs = task.deadlineAt - Date.now();
     if (remainingMs <= 0) return { expired: true };
     switch (task.op) {
-      case 'search': {
-        const bytes = reader.search({ ...task.request, timeoutMs: Math.max(1, Math.floor(remainingMs)) });
-        return move(transferable(bytes));
+      case 'searches': {
+        // In order, each with what is left of the task's deadline.
+        const answers = task.requests.map((request) => {
+          const leftMs = task.deadlineAt - Date.now();
+          if (leftMs <= 0) return null;
+          return transferable(reader.search({ ...request, timeoutMs: Math.max(1, Math.floor(leftMs)) }));
+        });
+        return move(new MovedAnswers(answers));
       }
       case 'vector':
         return reader.passageVector(task.id);

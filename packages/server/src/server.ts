@@ -65,13 +65,13 @@ export async function openServices(config: ServerConfig, options: { log?: (messa
     queryVector: vectors.queries ? (text) => vectors.queries!.vectorOf(text) : undefined,
     vectorScoring: embedder.scoring,
   });
-  const evidence = new EvidencePool({ threads: config.evidenceThreads, maxQueue: config.maxQueue });
+  const evidenceGate = EvidenceGate.forQueue(config.maxQueue);
+  const evidence = new EvidencePool({ threads: config.evidenceThreads, maxQueue: config.maxQueue, callsPerThread: evidenceGate.running, dataDir: config.dataDir });
   const ledger = new LedgerIndex(join(config.dataDir, LEDGER_FILE));
   const hiddenText = new HiddenTextIndex(join(config.dataDir, HIDDEN_TEXT_FILE));
   const graph = new PageGraph(join(config.dataDir, LINKS_FILE));
   // Read the link log in the background now, so the first graph call need not wait for all of it.
   graph.refresh().catch((error: unknown) => console.error('link graph: cannot read the link log:', error instanceof Error ? error.message : error));
-  const evidenceGate = EvidenceGate.forQueue(config.maxQueue);
   const metrics = new ServiceMetrics({ tenantLabels: config.metricsTenantLabels });
   metrics.watch(pool, evidenceGate, stores);
   metrics.watchVectors(vectors);

@@ -1,5 +1,5 @@
 /** What handlers run against: the shard pool, the evidence workers and ledger, the stores and the settings. */
-import type { EvidencePool, HiddenTextIndex, LedgerIndex, PageGraph } from '@evidence/evidence';
+import type { EvidencePool, HiddenTextIndex, LedgerIndex, PageGraph, RetrievalSettings } from '@evidence/evidence';
 import type { ShardPool } from '@evidence/pool';
 import type { Stores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
@@ -28,4 +28,14 @@ export interface Services {
   metrics: ServiceMetrics;
   /** The index's embedder, its query vectors and the background embedder. */
   vectors: IndexVectors;
+}
+
+/** The mode a search runs in: without an embedder there is no vector ranking (as in search). */
+export function effectiveMode<Mode extends string>(services: Services, mode: Mode): Mode | 'keyword' {
+  return services.config.embedder === 'none' ? 'keyword' : mode;
+}
+
+/** What an evidence retrieval needs of this node's settings. */
+export function retrievalSettings(services: Services): RetrievalSettings {
+  return { searchTimeoutMs: services.config.searchTimeoutMs, vectorsMatch: services.vectors.spec.runs === 'model' };
 }

@@ -1,7 +1,7 @@
-import { normaliseUrl, type Presence } from '@evidence/evidence';
+import { failedBeforeSearching, normaliseUrl, type Presence } from '@evidence/evidence';
 import { ChangesParamsSchema, ChangesResponseSchema, ranAndFailed, type ChangesResponse, type KnownUrl } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
-import { effectiveMode, retrieveEvidence, type RetrievalOptions } from '../retrieval/evidence-retrieval.js';
+import { effectiveMode, retrievalSettings, type Services } from '../services.js';
 import { urlPresences } from '../retrieval/url-presence.js';
 
 export const CHANGES_COST = 10;
@@ -18,8 +18,9 @@ function knownUrlOf(url: string, presence: Presence | null, valid: boolean): Kno
 
 /**
  * GET /changes, tool evidence_changes (SPEC 4.5, 2.7): the evidence built twice, over
- * everything and over only what had been crawled by `since`, and diffed by an evidence worker;
- * known_urls are checked against the index and the admission ledger.
+ * everything and over only what had been crawled by `since`, and diffed, by an evidence worker;
+ * known_urls are checked against the index and the admission ledger here, meanwhile, and handed
+ * to the worker when it asks.
  */
 export const changesCapability: Capability<typeof ChangesParamsSchema, ChangesResponse> = {
   name: 'changes',
@@ -32,34 +33,31 @@ export const changesCapability: Capability<typeof ChangesParamsSchema, ChangesRe
   async run(params, services) {
     const startedAtMs = Date.now();
     const now = Math.floor(startedAtMs / 1000);
-    const options: RetrievalOptions = {
-      objective: params.objective,
-      mode: params.mode,
-      vertical: params.vertical,
-      lang: params.lang,
-      safe: params.safe,
-      now,
-      startedAtMs,
-    };
-    const [after, before] = await Promise.all([retrieveEvidence(services, options), retrieveEvidence(services, { ...options, fetchedTo: params.since })]);
+    const mode = effectiveMode(services, params.mode);
+    const knownUrls = params.known_urls === undefined ? null : checkKnownUrls(services, params.known_urls);
+    // Asked for only once both retrievals ran: a failure before that is the retrieval's.
+    knownUrls?.catch(() => undefined);
     try {
-      let knownUrls: KnownUrl[] | null = null;
-      if (params.known_urls !== undefined) {
-        const presences = await urlPresences(services, params.known_urls);
-        knownUrls = params.known_urls.map((url, index) => knownUrlOf(url, presences[index], normaliseUrl(url) !== null));
-      }
-      return await services.evidence.changes({
-        params: { ...params, mode: effectiveMode(services, params.mode) },
-        after,
-        before,
-        knownUrls,
-        now,
-        startedAtMs,
-        shardsConfigured: services.pool.shards,
-        credits: CHANGES_COST,
-      });
+      return await services.evidence.changes(
+        {
+          params: { ...params, mode },
+          retrieval: { objective: params.objective, mode, vertical: params.vertical, lang: params.lang, safe: params.safe, now, startedAtMs },
+          settings: retrievalSettings(services),
+          now,
+          startedAtMs,
+          shardsConfigured: services.pool.shards,
+          credits: CHANGES_COST,
+        },
+        services.pool,
+        () => knownUrls ?? Promise.resolve(null),
+      );
     } catch (error) {
-      throw ranAndFailed(error);
+      throw failedBeforeSearching(error) ? error : ranAndFailed(error);
     }
   },
 };
+
+async function checkKnownUrls(services: Services, urls: string[]): Promise<KnownUrl[]> {
+  const presences = await urlPresences(services, urls);
+  return urls.map((url, index) => knownUrlOf(url, presences[index], normaliseUrl(url) !== null));
+}

@@ -4,11 +4,10 @@
  * near-paraphrases in other stories, then every passage of those stories); an evidence worker
  * builds the answer (packages/evidence corroboration.ts) with ground's own functions.
  */
-import { paraphraseQuery, selectParaphrases, type RetrievedHits } from '@evidence/evidence';
+import { LOOKUP_LIMIT, paraphraseQuery, selectParaphrases, type RetrievedHits } from '@evidence/evidence';
 import type { PoolSearchResult } from '@evidence/pool';
 import { CorroborateParamsSchema, CorroborateResponseSchema, errors, ranAndFailed, type CorroborateResponse } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
-import { LOOKUP_LIMIT } from '../retrieval/evidence-retrieval.js';
 
 export const CORROBORATE_COST = 3;
 /** Passages of other stories the near-paraphrase search looks at. */

@@ -1,13 +1,14 @@
+import { failedBeforeSearching } from '@evidence/evidence';
 import { GroundParamsSchema, GroundResponseSchema, ranAndFailed, type GroundResponse } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
-import { effectiveMode, retrieveEvidence } from '../retrieval/evidence-retrieval.js';
+import { effectiveMode, retrievalSettings } from '../services.js';
 
 export const GROUND_COST = 5;
 
 /**
  * GET /ground, tool ground (SPEC 4.7, 2.6): the smallest defensible evidence set for an
- * objective with its provenance and a coverage receipt. The main thread searches (candidates,
- * story expansion); an evidence worker builds the answer.
+ * objective with its provenance and a coverage receipt. An evidence worker retrieves (candidates,
+ * story expansion, through the shard pool) and builds the answer.
  */
 export const groundCapability: Capability<typeof GroundParamsSchema, GroundResponse> = {
   name: 'ground',
@@ -19,28 +20,32 @@ export const groundCapability: Capability<typeof GroundParamsSchema, GroundRespo
   async run(params, services) {
     const startedAtMs = Date.now();
     const now = Math.floor(startedAtMs / 1000);
-    const retrieval = await retrieveEvidence(services, {
-      objective: params.objective,
-      mode: params.mode,
-      vertical: params.vertical,
-      lang: params.lang,
-      safe: params.safe,
-      maxAge: params.max_age,
-      now,
-      startedAtMs,
-      latencyBudgetMs: params.latency_budget_ms,
-    });
+    const mode = effectiveMode(services, params.mode);
     try {
-      return await services.evidence.ground({
-        params: { ...params, mode: effectiveMode(services, params.mode) },
-        retrieval,
-        now,
-        startedAtMs,
-        shardsConfigured: services.pool.shards,
-        credits: GROUND_COST,
-      });
+      return await services.evidence.ground(
+        {
+          params: { ...params, mode },
+          retrieval: {
+            objective: params.objective,
+            mode,
+            vertical: params.vertical,
+            lang: params.lang,
+            safe: params.safe,
+            maxAge: params.max_age,
+            now,
+            startedAtMs,
+            latencyBudgetMs: params.latency_budget_ms,
+          },
+          settings: retrievalSettings(services),
+          now,
+          startedAtMs,
+          shardsConfigured: services.pool.shards,
+          credits: GROUND_COST,
+        },
+        services.pool,
+      );
     } catch (error) {
-      throw ranAndFailed(error);
+      throw failedBeforeSearching(error) ? error : ranAndFailed(error);
     }
   },
 };

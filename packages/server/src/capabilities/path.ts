@@ -11,12 +11,11 @@
  * following links either way, bounded by `max_depth` hops and PATH_MAX_EDGES links looked at
  * (`truncated` when a bound cut it short); one scatter names the first passage of each page on it.
  */
-import { normaliseUrl, provenanceChain } from '@evidence/evidence';
+import { LOOKUP_LIMIT, normaliseUrl, provenanceChain } from '@evidence/evidence';
 import type { NativeDocument, NativeHit } from '@evidence/native';
 import { errors, PATH_MAX_EDGES, PathParamsSchema, PathResponseSchema, ranAndFailed, type LinkHop, type PathResponse } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
 import type { Services } from '../services.js';
-import { LOOKUP_LIMIT } from '../retrieval/evidence-retrieval.js';
 import { firstPassagesByUrl } from '../retrieval/url-presence.js';
 
 async function passageDocument(services: Services, id: string): Promise<{ document: NativeDocument; partial: boolean }> {
