@@ -36,9 +36,9 @@ export const CANDIDATE_STORIES = 30;
  * collapsing (measured on the demo corpus: about 10 ms against 17 ms for a hybrid query).
  */
 export const CANDIDATE_HITS = 2 * CANDIDATE_STORIES;
-/** Stories expanded per scatter. */
+/** Stories expanded per search (the expansion's searches go out in one scatter). */
 export const STORIES_PER_LOOKUP = 10;
-/** Passages one expansion scatter may bring back (stories beyond it keep their real counts). */
+/** Passages one expansion search may bring back (stories beyond it keep their real counts). */
 export const LOOKUP_LIMIT = 1000;
 /** Older matches shown in stale_evidence. */
 export const OLDER_EXAMPLES = 5;

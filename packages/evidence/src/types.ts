@@ -28,11 +28,11 @@ export interface StoryExpansion {
   notExpandedStoryIds: string[];
   /** The latency budget stopped expansion before every candidate story was looked up. */
   truncated: boolean;
-  /** Scatters spent on expansion. */
+  /** Searches spent on expansion (STORIES_PER_LOOKUP stories each; the receipt's story_lookups). */
   lookups: number;
   /** Passages the expanded stories hold (real counts, even beyond what was fetched). */
   copies: number;
-  /** An expansion scatter came back partial while running under the full search timeout. */
+  /** An expansion search came back partial while running under the full search timeout. */
   partial: boolean;
   shardsDown: number;
 }
