@@ -3,7 +3,7 @@
  * - `status`: the HTTP status (ServiceError);
  * - `retryAfter`: whether its answers carry a `retry-after` header (OpenAPI's error responses);
  * - `access`: an answer about the caller's key or allowance rather than the call (MCP answers
- *   those as JSON-RPC errors, `discovery/tools.ts`);
+ *   those as JSON-RPC errors, `packages/server/src/mcp-tools.ts`);
  * - `refusal`: the cause a 429 is counted under in /metrics (`evidence_refusals_total`);
  * - `summary`: what it means, for OpenAPI's error responses and docs/API.md.
  * The bodies are the `errors` constructors below. REST and MCP both answer from here.

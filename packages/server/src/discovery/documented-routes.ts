@@ -1,11 +1,11 @@
 /**
- * REST paths as documents print them: the catalog stores uWS patterns (`/doc/:id`), OpenAPI and
+ * REST paths as documents print them: the catalog stores router patterns (`/doc/:id`, as `http/router.ts` matches them), OpenAPI and
  * /describe write `/doc/{id}`.
  */
 import { CATALOG, type CatalogEntry } from '../catalog.js';
 
-export function documentedPath(uwsPath: string): string {
-  return uwsPath.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+export function documentedPath(routePattern: string): string {
+  return routePattern.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
 }
 
 export interface PricedRoute {
