@@ -14,8 +14,8 @@ import { AGGREGATORS, DEMO_OWNERS, HOSTS, RELEASE_WIRES, WIRES, registrableDomai
 
 export { AGGREGATORS, DEMO_OWNERS, HOSTS as DEMO_HOSTS, RELEASE_WIRES, WIRES, registrableDomain, generateDemoCorpus, DemoCorpusGenerator };
 export type { DemoCorpusOptions, DemoCorpusStats };
-export type { DemoRecord, DemoPageRecord, DemoRemovalRecord, RemovalReason, Vertical, ContentType } from './types.js';
-export { VERTICALS, CONTENT_TYPES, REMOVAL_REASONS, LANGS, isRemoval } from './types.js';
+export type { DemoRecord, DemoPageRecord, DemoRemovalRecord, DemoRemovalReason, Vertical } from './types.js';
+export { VERTICALS, DEMO_REMOVAL_REASONS, LANGS, isRemoval } from './types.js';
 
 export const DEFAULT_PASSAGES = 20000;
 export const DEFAULT_SEED = 1;

@@ -32,16 +32,16 @@ import {
   type Subject,
   type Vocabulary,
 } from './text.js';
+import type { ContentTypeName, SourceName } from '@evidence/schemas';
 import {
-  REMOVAL_REASONS,
+  DEMO_REMOVAL_REASONS,
   VERTICALS,
   type Authority,
-  type ContentType,
   type DemoPageRecord,
   type DemoRecord,
+  type DemoRemovalReason,
   type Lang,
-  type RemovalReason,
-  type Source,
+  type Role,
   type Vertical,
 } from './types.js';
 import {
@@ -81,7 +81,8 @@ const YEAR = 365 * DAY;
 /** Paragraphs must stay within 8..200 words for ingest; the generator keeps them within 30..160. */
 const MAX_WORDS = 158;
 
-type Bucket = 'official' | 'primary' | 'secondary' | 'aggregator' | 'ugc' | 'spam';
+/** Which hosts a plain page is drawn from: a source role, or the low-trust spam hosts. */
+type Bucket = Role | 'spam';
 const BUCKETS: Bucket[] = ['official', 'primary', 'secondary', 'aggregator', 'ugc', 'spam'];
 const DEFAULT_BUCKET_WEIGHTS = [10, 14, 46, 3, 22, 5];
 /** Per-vertical host mix (official, primary, secondary, aggregator, ugc, spam). */
@@ -196,14 +197,14 @@ interface EmittedPage {
   vocabulary: Vocabulary;
   subject: Subject;
   style: Style;
-  contentType: ContentType;
+  contentType: ContentTypeName;
 }
 
 interface PageSpec {
   host: HostInfo;
   vocabulary: Vocabulary;
   subject: Subject;
-  contentType: ContentType;
+  contentType: ContentTypeName;
   fetched: number;
   published: number | undefined;
   paragraphs: Paragraph[];
@@ -294,13 +295,13 @@ export class DemoCorpusGenerator {
       () => this.wireUnit({ source: 'cc', vertical: 'finance' }),
       () => this.recrawlUnit(true),
     );
-    for (const reason of REMOVAL_REASONS) list.push(() => this.removalUnit(reason));
+    for (const reason of DEMO_REMOVAL_REASONS) list.push(() => this.removalUnit(reason));
     return list;
   }
 
   // ---------------------------------------------------------------- time
 
-  private fetchTime(source: Source, recent = false): number {
+  private fetchTime(source: SourceName, recent = false): number {
     const random = this.random;
     if (source === 'delta') {
       if (recent || random.chance(0.3)) return this.now - random.range(300, DAY);
@@ -333,20 +334,20 @@ export class DemoCorpusGenerator {
   }
 
   /** Publication instant of a story's first member. */
-  private storyTime(source: Source): number {
+  private storyTime(source: SourceName): number {
     const random = this.random;
     if (source === 'delta') return random.chance(0.3) ? this.now - random.range(7 * HOUR, 30 * HOUR) : this.now - random.range(30 * HOUR, 29 * DAY);
     return this.now - random.range(40 * DAY, 725 * DAY);
   }
 
   /** Crawl instant after a publication, consistent with the source. */
-  private fetchAfter(published: number, source: Source): number {
+  private fetchAfter(published: number, source: SourceName): number {
     const random = this.random;
     if (source === 'delta') return Math.max(published, Math.min(this.now - 1, published + random.range(60, 36 * HOUR)));
     return Math.max(published, Math.min(this.now - 31 * DAY, published + random.range(HOUR, 60 * DAY)));
   }
 
-  private sourceOf(fetched: number): Source {
+  private sourceOf(fetched: number): SourceName {
     return fetched >= this.now - 30 * DAY ? 'delta' : 'cc';
   }
 
@@ -420,7 +421,7 @@ export class DemoCorpusGenerator {
     return (++this.sequence).toString(36);
   }
 
-  private pathFor(host: HostInfo, title: string, contentType: ContentType, vertical: Vertical, instant: number, subject: Subject): string {
+  private pathFor(host: HostInfo, title: string, contentType: ContentTypeName, vertical: Vertical, instant: number, subject: Subject): string {
     const slug = slugify(title);
     const date = new Date(instant * 1000);
     const year = date.getUTCFullYear();
@@ -598,12 +599,12 @@ export class DemoCorpusGenerator {
       bucket?: Bucket;
       explicit?: boolean;
       risk?: 'instruction' | 'hidden' | 'role' | 'none';
-      source?: Source;
+      source?: SourceName;
       recent?: boolean;
       undated?: boolean;
       hub?: number;
       paragraphs?: number;
-      contentType?: ContentType;
+      contentType?: ContentTypeName;
     } = {},
   ): DemoRecord[] {
     const random = this.random;
@@ -621,7 +622,7 @@ export class DemoCorpusGenerator {
     const subject = random.pick(vocabulary.subjects);
     const contentType = options.contentType ?? random.pick(host.types);
     const style = styleOf(contentType);
-    const source: Source = options.source ?? (random.chance(0.2) ? 'delta' : 'cc');
+    const source: SourceName = options.source ?? (random.chance(0.2) ? 'delta' : 'cc');
     const fetched = this.fetchTime(source, options.recent);
     const undated = options.undated ?? (options.recent ? false : random.chance(0.15));
     const published = undated ? undefined : options.recent ? fetched - random.range(60, 12 * HOUR) : this.publishedBefore(fetched, style);
@@ -667,7 +668,7 @@ export class DemoCorpusGenerator {
   }
 
   /** A wire story and the outlets (3-6) that carry it with small edits, minutes to hours later. */
-  private wireUnit(options: { vertical?: Vertical; source?: Source; outlets?: number; aggregator?: boolean } = {}): DemoRecord[] {
+  private wireUnit(options: { vertical?: Vertical; source?: SourceName; outlets?: number; aggregator?: boolean } = {}): DemoRecord[] {
     const random = this.random;
     const wire: WireService = random.pick(WIRES);
     const vertical = options.vertical ?? random.pickWeighted(STORY_VERTICALS, CUMULATIVE_STORY_WEIGHTS);
@@ -679,7 +680,7 @@ export class DemoCorpusGenerator {
     if (paragraphCount < 1) return this.plainUnit();
     const vocabulary = ENGLISH_VOCABULARY[vertical];
     const subject = random.pick(vocabulary.subjects);
-    const source: Source = options.source ?? (random.chance(0.22) ? 'delta' : 'cc');
+    const source: SourceName = options.source ?? (random.chance(0.22) ? 'delta' : 'cc');
     const storyStart = this.storyTime(source);
     const context = this.textContext(vocabulary, subject, wire.host, 'news', storyStart);
     const city = random.pick(CITIES);
@@ -693,7 +694,7 @@ export class DemoCorpusGenerator {
     }
     const title = this.textGenerator.title(context);
     const records: DemoRecord[] = [];
-    const base = { vocabulary, subject, contentType: 'news' as ContentType };
+    const base = { vocabulary, subject, contentType: 'news' as ContentTypeName };
     records.push(this.emit({ ...base, host: wire.host, fetched: this.fetchAfter(storyStart, source), published: storyStart, paragraphs, title }));
     const outlets = this.pickOutlets(outletCount, vertical);
     const offsets = outlets.map(() => random.range(120, 6 * HOUR)).sort((a, b) => a - b);
@@ -729,7 +730,7 @@ export class DemoCorpusGenerator {
   }
 
   /** A press release on a release wire, its copy in the company newsroom, and news reports about it. */
-  private pressUnit(options: { company?: number; release?: number; reports?: number; newsroom?: boolean; source?: Source } = {}): DemoRecord[] {
+  private pressUnit(options: { company?: number; release?: number; reports?: number; newsroom?: boolean; source?: SourceName } = {}): DemoRecord[] {
     const random = this.random;
     const company = options.company !== undefined ? COMPANIES[options.company] : random.pick(COMPANIES);
     const release = options.release !== undefined ? company.releases[options.release] : random.pick(company.releases);
@@ -746,7 +747,7 @@ export class DemoCorpusGenerator {
     if (total() > this.remaining) withNewsroom = false;
     if (total() > this.remaining) releaseParagraphs = this.remaining;
     if (releaseParagraphs < 3) return this.plainUnit();
-    const source: Source = options.source ?? (random.chance(0.22) ? 'delta' : 'cc');
+    const source: SourceName = options.source ?? (random.chance(0.22) ? 'delta' : 'cc');
     const storyStart = this.storyTime(source);
     const date = this.dateParts(storyStart);
     const context = this.textContext(vocabulary, subject, releaseWire, 'news', storyStart);
@@ -795,12 +796,12 @@ export class DemoCorpusGenerator {
     if (paragraphCount < 1) return this.plainUnit();
     const vocabulary = ENGLISH_VOCABULARY[vertical];
     const subject = random.pick(vocabulary.subjects);
-    const source: Source = random.chance(0.22) ? 'delta' : 'cc';
+    const source: SourceName = random.chance(0.22) ? 'delta' : 'cc';
     const storyStart = this.storyTime(source);
     const context = this.textContext(vocabulary, subject, outlet, 'news', storyStart);
     const paragraphs = this.paragraphs(context, paragraphCount, random.chance(0.5) ? `By ${this.person()}. ` : '');
     const title = this.textGenerator.title(context);
-    const base = { vocabulary, subject, contentType: 'news' as ContentType };
+    const base = { vocabulary, subject, contentType: 'news' as ContentTypeName };
     const records: DemoRecord[] = [this.emit({ ...base, host: outlet, fetched: this.fetchAfter(storyStart, source), published: storyStart, paragraphs, title })];
     if (republish) {
       const [other] = this.pickOutlets(1, vertical, [outlet]);
@@ -828,7 +829,7 @@ export class DemoCorpusGenerator {
     const subject = random.pick(vocabulary.subjects);
     const contentType = random.pick(host.types);
     const style = styleOf(contentType);
-    const source: Source = random.chance(0.2) ? 'delta' : 'cc';
+    const source: SourceName = random.chance(0.2) ? 'delta' : 'cc';
     const fetched = this.fetchTime(source);
     const published = random.chance(0.15) ? undefined : this.publishedBefore(fetched, style);
     const context = this.textContext(vocabulary, subject, host, style, published ?? fetched);
@@ -934,7 +935,7 @@ export class DemoCorpusGenerator {
   }
 
   /** A removal event for a page emitted earlier. */
-  private removalUnit(reason?: RemovalReason): DemoRecord[] {
+  private removalUnit(reason?: DemoRemovalReason): DemoRecord[] {
     const random = this.random;
     const pool = this.removalPool;
     if (!pool.length && reason) {
@@ -946,8 +947,8 @@ export class DemoCorpusGenerator {
       }
     }
     if (!pool.length) return [];
-    const removalReason: RemovalReason =
-      reason ?? (this.removalCount < REMOVAL_REASONS.length ? REMOVAL_REASONS[this.removalCount] : random.pickWeighted(REMOVAL_REASONS, [30, 50, 65, 100]));
+    const removalReason: DemoRemovalReason =
+      reason ?? (this.removalCount < DEMO_REMOVAL_REASONS.length ? DEMO_REMOVAL_REASONS[this.removalCount] : random.pickWeighted(DEMO_REMOVAL_REASONS, [30, 50, 65, 100]));
     let index = random.below(pool.length);
     for (let tries = 0; tries < 8; tries++) {
       const candidate = pool[index];

@@ -6,7 +6,8 @@
  * The table does not depend on the seed, so DEMO_OWNERS can be a constant.
  */
 import { unitHash } from './prng.js';
-import type { ContentType, HostKind, Lang, Role, Vertical } from './types.js';
+import type { ContentTypeName } from '@evidence/schemas';
+import type { HostKind, Lang, Role, Vertical } from './types.js';
 import { VERTICALS } from './types.js';
 
 export interface HostInfo {
@@ -23,7 +24,7 @@ export interface HostInfo {
   owner?: string;
   regDomain: string;
   tld: string;
-  types: ContentType[];
+  types: ContentTypeName[];
   /** Low trust: host_rank < 0.2. */
   lowTrust: boolean;
 }
@@ -94,7 +95,7 @@ const RANK_RANGE: Record<HostKind, [number, number]> = {
   adult: [0.2, 0.34],
 };
 
-const TYPES_OF: Record<HostKind, ContentType[]> = {
+const TYPES_OF: Record<HostKind, ContentTypeName[]> = {
   gov: ['reference', 'document', 'news', 'how-to'],
   edu: ['academic', 'reference', 'news', 'document'],
   court: ['document', 'document', 'reference'],

@@ -1,4 +1,5 @@
-/** Shared types of the demo corpus generator. */
+/** Shared types of the demo corpus generator (the closed vocabularies are the engine's, from @evidence/schemas). */
+import type { ContentTypeName, RemovalReason, SafetyLevel, SourceName, SourceRole } from '@evidence/schemas';
 
 export const VERTICALS = [
   'news',
@@ -17,34 +18,19 @@ export type Vertical = (typeof VERTICALS)[number];
 export const LANGS = ['en', 'de', 'fr', 'es'] as const;
 export type Lang = (typeof LANGS)[number];
 
-export const CONTENT_TYPES = [
-  'article',
-  'news',
-  'docs',
-  'reference',
-  'qa',
-  'forum',
-  'academic',
-  'product',
-  'code',
-  'how-to',
-  'opinion',
-  'video',
-  'document',
-] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
-
-export const REMOVAL_REASONS = ['access-starved', 'lost-replacement', 'tombstoned-source', 'stale'] as const;
-export type RemovalReason = (typeof REMOVAL_REASONS)[number];
+/**
+ * The removal reasons the demo corpus emits, a subset of the ledger's (`redundant` and
+ * `superseded` are the ones ingest records itself, when it drops a duplicate or a page's new
+ * version replaces it).
+ */
+export const DEMO_REMOVAL_REASONS = ['access-starved', 'lost-replacement', 'tombstoned-source', 'stale'] as const satisfies readonly RemovalReason[];
+export type DemoRemovalReason = (typeof DEMO_REMOVAL_REASONS)[number];
 
 export const AUTHORITIES = ['high', 'medium', 'low'] as const;
 export type Authority = (typeof AUTHORITIES)[number];
 
-export type Safety = 'safe' | 'explicit';
-export type Source = 'cc' | 'delta';
-
-/** Source role of a host (SPEC 2.6); the generator uses it to pick hosts, ingest derives its own. */
-export type Role = 'official' | 'primary' | 'secondary' | 'aggregator' | 'ugc';
+/** Source role of a host (SPEC 2.6; a host always has one); the generator uses it to pick hosts, ingest derives its own. */
+export type Role = Exclude<SourceRole, 'unknown'>;
 
 export type HostKind =
   | 'gov'
@@ -77,12 +63,12 @@ export interface DemoPageRecord {
   text: string;
   fetched_at: number;
   published_at?: number;
-  source?: Source;
+  source?: SourceName;
   lang?: Lang;
   vertical?: Vertical;
-  content_type?: ContentType;
+  content_type?: ContentTypeName;
   authority?: Authority;
-  safety?: Safety;
+  safety?: SafetyLevel;
   host_rank?: number;
   quality?: number;
   topics?: string[];
@@ -93,7 +79,7 @@ export interface DemoPageRecord {
 /** A removal event for a URL emitted earlier in the stream. */
 export interface DemoRemovalRecord {
   url: string;
-  removed: RemovalReason;
+  removed: DemoRemovalReason;
   removed_at: number;
 }
 

@@ -3,10 +3,10 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, expect } from 'vitest';
+import { CONTENT_TYPES } from '@evidence/schemas';
 import {
-  CONTENT_TYPES,
   DEMO_OWNERS,
-  REMOVAL_REASONS,
+  DEMO_REMOVAL_REASONS,
   VERTICALS,
   generateDemoCorpus,
   isRemoval,
@@ -132,7 +132,7 @@ describe('demo corpus: record format', () => {
       expect(record.url.startsWith('https://')).toBe(true);
       if (isRemoval(record)) {
         expect(Object.keys(record).sort()).toEqual(['removed', 'removed_at', 'url']);
-        expect(REMOVAL_REASONS).toContain(record.removed);
+        expect(DEMO_REMOVAL_REASONS).toContain(record.removed);
         expect(Number.isInteger(record.removed_at)).toBe(true);
         continue;
       }
@@ -237,7 +237,7 @@ describe('demo corpus: features in 20,000 passages', () => {
 
   it('has every removal reason', () => {
     const reasons = new Set(removals().map((record: DemoRemovalRecord) => record.removed));
-    for (const reason of REMOVAL_REASONS) expect(reasons.has(reason), reason).toBe(true);
+    for (const reason of DEMO_REMOVAL_REASONS) expect(reasons.has(reason), reason).toBe(true);
   });
 
   it('has a wire story carried by at least 3 other outlets with near-identical text', () => {
