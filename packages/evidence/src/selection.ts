@@ -14,7 +14,7 @@
  * rule over the set: 1.0 for the only origin of its owner, 0.5 when another origin shares it.
  */
 import { riskFlags, stripInstructionLike } from './risk.js';
-import type { EvidenceItem, Hit, RequirableRole } from '@evidence/schemas';
+import type { EvidenceItem, Hit, OriginKind, RequirableRole, SourceRole } from '@evidence/schemas';
 import type { RankedOrigin } from './analysis.js';
 import { judgeClaim } from './claims.js';
 import { ageSeconds, round, specHit } from './hits.js';
@@ -112,7 +112,7 @@ export function independenceScore(origin: RankedOrigin, counts: Map<string, numb
   return (counts.get(origin.group.owner) ?? 0) > 1 ? 0.5 : 1.0;
 }
 
-const ROLE_WORDS: Record<string, string> = {
+const ROLE_WORDS: Record<SourceRole, string> = {
   official: 'official source',
   primary: 'primary source',
   secondary: 'secondary source',
@@ -121,7 +121,8 @@ const ROLE_WORDS: Record<string, string> = {
   unknown: 'source of undetermined role',
 };
 
-const KIND_WORDS: Record<string, string> = {
+/** Words for each kind an origin can have (a republish is never an origin: every origin type but that one). */
+const KIND_WORDS: Record<OriginKind, string> = {
   original: 'original publication',
   wire: 'wire story',
   press_release: 'press release',
