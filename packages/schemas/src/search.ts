@@ -1,7 +1,7 @@
 /** The search capability and its siblings browse and similar (SPEC 4.1, 4.3, 4.8, 2.1, 2.2). */
 import { z } from 'zod';
 import { allBut, flag, inList, numericParam, queryText, optionalQueryText } from './params.js';
-import { COLLAPSES, CONTENT_TYPES, SEARCH_MODES, SEARCH_SORTS, SOURCES } from './vocabulary.generated.js';
+import { COLLAPSES, CONTENT_TYPES, SAFETY_LEVELS, SEARCH_MODES, SEARCH_SORTS, SOURCES } from './vocabulary.generated.js';
 
 export const SEARCH_LIMIT_MAX = 100;
 export const SEARCH_LIMIT_DEFAULT = 10;
@@ -26,12 +26,12 @@ export const HitSchema = z.object({
   authority: z.string().optional(),
   centrality: z.number().optional(),
   community_id: z.string().optional(),
-  content_type: z.string().optional(),
+  content_type: z.enum(CONTENT_TYPES).optional(),
   group_size: z.number().int().optional().describe('present when collapse folded rows: how many rows the group had'),
   in_degree: z.number().int().optional(),
   independent_sources: z.number().int().optional(),
   published_at: z.number().int().optional(),
-  safety: z.string().optional(),
+  safety: z.enum(SAFETY_LEVELS).optional(),
   tld: z.string().optional(),
   topics: z.array(z.string()).optional(),
   word_count: z.number().int().optional(),
