@@ -4,8 +4,10 @@
  * 1. The passage's story is walked into origins as ground walks it (origins.ts): its other
  *    origins (other owners publishing the same text on their own) are the first candidates.
  * 2. Near-paraphrases: passages of other stories holding at least PARAPHRASE_MIN_OVERLAP of the
- *    passage's content words (claims.ts `contentWords`), best per story, most overlap first, at
- *    most PARAPHRASE_STORIES_MAX stories, each walked whole into its origins too.
+ *    passage's content words, matched as the index matches them (support.ts: the engine's
+ *    analyser, as ground's lexical support), best per story, most overlap first, at most
+ *    PARAPHRASE_STORIES_MAX stories, each walked whole into its origins too. The search that
+ *    finds them is the passage's content words as claims.ts `contentWords` writes them.
  * 3. Items: one per origin (its representative), EvidenceItems built by the same functions as
  *    ground's (selection.ts: owner, origin type, source role, independence over the returned
  *    set, risk flags, claim relation), the passage's own origin first.
@@ -31,6 +33,7 @@ import { round } from './hits.js';
 import { buildOrigins, membersOf, originBody } from './origins.js';
 import { provenance } from './receipt.js';
 import { evidenceItems, returnedHit, type SelectedOrigin } from './selection.js';
+import { contentTerms, termsHeld } from './support.js';
 import { hitTokens } from './tokens.js';
 import type { EvidenceHit, RetrievedHits } from './types.js';
 
@@ -52,6 +55,8 @@ export interface Paraphrase {
 
 export interface ParaphraseSearch {
   query: string;
+  /** The passage's content words (as the index holds them): what a paraphrase's overlap is a share of. */
+  seedTerms: number;
   /** Passages of other stories the search returned. */
   candidates: number;
   /** Stories kept, most overlap first. */
@@ -65,25 +70,31 @@ export function paraphraseQuery(seed: Pick<EvidenceHit, 'snippet'>): string {
   return [...contentWords(seed.snippet)].slice(0, PARAPHRASE_QUERY_WORDS).join(' ');
 }
 
-/** Near-paraphrases among search hits: other stories, at least PARAPHRASE_MIN_OVERLAP, best per story. */
+/**
+ * Near-paraphrases among search hits: other stories, at least PARAPHRASE_MIN_OVERLAP of the seed's
+ * content words in their title or text (by the engine's analyser), best per story.
+ */
 export function selectParaphrases(seed: EvidenceHit, query: string, hits: EvidenceHit[]): ParaphraseSearch {
-  const seedWords = contentWords(seed.snippet);
+  const seedTerms = contentTerms(seed.snippet);
+  const others = hits.filter((hit) => hit.story_id !== seed.story_id);
+  const held = termsHeld(seedTerms, others.map((hit) => `${hit.title} ${hit.snippet}`));
   const best = new Map<string, Paraphrase>();
-  let candidates = 0;
-  for (const hit of hits) {
-    if (hit.story_id === seed.story_id) continue;
-    candidates++;
-    const words = contentWords(`${hit.title} ${hit.snippet}`);
-    let shared = 0;
-    for (const word of seedWords) if (words.has(word)) shared++;
-    const overlap = seedWords.size > 0 ? shared / seedWords.size : 0;
-    if (overlap < PARAPHRASE_MIN_OVERLAP) continue;
-    const held = best.get(hit.story_id);
-    if (!held || overlap > held.overlap) best.set(hit.story_id, { storyId: hit.story_id, hit, overlap: round(overlap, 4), shared });
-  }
+  others.forEach((hit, index) => {
+    const shared = held[index];
+    const overlap = seedTerms.length > 0 ? shared / seedTerms.length : 0;
+    if (overlap < PARAPHRASE_MIN_OVERLAP) return;
+    const kept = best.get(hit.story_id);
+    if (!kept || overlap > kept.overlap) best.set(hit.story_id, { storyId: hit.story_id, hit, overlap: round(overlap, 4), shared });
+  });
   // Search order breaks ties (Map keeps first-seen order; sort is stable).
   const ordered = [...best.values()].sort((left, right) => right.overlap - left.overlap);
-  return { query, candidates, kept: ordered.slice(0, PARAPHRASE_STORIES_MAX), cut: Math.max(0, ordered.length - PARAPHRASE_STORIES_MAX) };
+  return {
+    query,
+    seedTerms: seedTerms.length,
+    candidates: others.length,
+    kept: ordered.slice(0, PARAPHRASE_STORIES_MAX),
+    cut: Math.max(0, ordered.length - PARAPHRASE_STORIES_MAX),
+  };
 }
 
 export interface CorroborateTask {
@@ -136,9 +147,8 @@ export function corroborationResponse(task: CorroborateTask): CorroborateRespons
     return { origin, hit, tokens: hitTokens(hit), why: 'rank' };
   });
   const paraphraseOf = new Map(paraphrases.kept.map((paraphrase) => [paraphrase.storyId, paraphrase]));
-  const seedWords = contentWords(seed.snippet).size;
   const evidence = evidenceItems(selected, { now: task.now, claim, storyCount: storyOrder.size }).map((item, index) => {
-    const judged: EvidenceItem = { ...item, reason: reasonOf(chosen[index], seedOrigin, paraphraseOf.get(chosen[index].group.storyId), seedWords) };
+    const judged: EvidenceItem = { ...item, reason: reasonOf(chosen[index], seedOrigin, paraphraseOf.get(chosen[index].group.storyId), paraphrases.seedTerms) };
     if (task.claim === undefined) {
       const judgement = judgeAgainstPassage(seed.snippet, chosen[index].representative.hit.snippet);
       judged.claim_relation = judgement.relation;

@@ -13,6 +13,9 @@
  * lower-cased, ASCII-folded, Snowball-stemmed) gives the objective's terms and reads the
  * passages, so "running" finds "runs" and "café" finds "cafe", as the search that found them did.
  *
+ * Corroborate's near-paraphrases are counted the same way (`termsHeld`: how many of a passage's
+ * content terms another passage holds).
+ *
  * A model's vectors are another matter: the engine keeps a neighbour only above the model's
  * least similarity (VectorScoring.min_similarity), so a passage found by its vector alone is
  * about the objective in other words ("bike tire puncture" for "flat bicycle tyre"), and counts.
@@ -21,15 +24,29 @@ import { analyseWords, textsHoldingTerms } from '@evidence/native';
 import { isContentWord } from './claims.js';
 import type { EvidenceHit } from './types.js';
 
+/** A text's content words as the index holds them (their terms), in order, once each. */
+export function contentTerms(text: string): string[] {
+  const terms = new Set<string>();
+  for (const { word, term } of analyseWords(text)) if (isContentWord(word)) terms.add(term);
+  return [...terms];
+}
+
 /** The objective's content words as the index holds them (its terms), in order, once each. */
 export function objectiveTerms(objective: string): string[] {
   const kept = objective
     .split(/\s+/)
     .filter((term) => !term.startsWith('-'))
     .join(' ');
-  const terms = new Set<string>();
-  for (const { word, term } of analyseWords(kept)) if (isContentWord(word)) terms.add(term);
-  return [...terms];
+  return contentTerms(kept);
+}
+
+/** For each text, how many of `terms` (indexed terms, as `contentTerms` gives them) it holds. */
+export function termsHeld(terms: string[], texts: string[]): number[] {
+  if (terms.length === 0) return texts.map(() => 0);
+  return texts.map((text) => {
+    const held = new Set(analyseWords(text).map((word) => word.term));
+    return terms.reduce((count, term) => count + Number(held.has(term)), 0);
+  });
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   originId,
   originTypeOf,
   roleOf,
+  selectParaphrases,
   supportedHits,
   type ChangesTask,
   type EvidenceHit,
@@ -263,6 +264,21 @@ describe('lexical support', () => {
     expect(supportedHits('flat tyre', 'semantic', hits).dropped).toBe(0);
     expect(supportedHits('flat tyre', 'hybrid', hits, true).dropped).toBe(0);
     expect(supportedHits('flat tyre', 'hybrid', hits).dropped).toBe(1);
+  });
+});
+
+describe('near-paraphrases (corroborate)', () => {
+  // The overlap counts the seed's content words as the index matches them, as lexical support does.
+  it('shares content words as the index does: inflections and accents', () => {
+    const seed = hit('seed:0', { story_id: 's', snippet: 'Rangers studied melting glaciers near the café' });
+    const hits = [
+      hit('same:0', { story_id: 's', snippet: 'Rangers studied melting glaciers near the café' }),
+      hit('other:0', { story_id: 'o', title: 'Report', snippet: 'A ranger studies how glaciers melt, seen from the cafe' }),
+      hit('far:0', { story_id: 'f', title: 'Spring', snippet: 'Glaciers in spring' }),
+    ];
+    const search = selectParaphrases(seed, 'ranger studi melt glacier near café', hits);
+    expect(search).toMatchObject({ seedTerms: 6, candidates: 2, cut: 0 });
+    expect(search.kept.map((paraphrase) => [paraphrase.storyId, paraphrase.shared, paraphrase.overlap])).toEqual([['o', 5, 0.8333]]);
   });
 });
 
