@@ -39,6 +39,13 @@ export const HitSchema = z.object({
 export type Hit = z.infer<typeof HitSchema>;
 /** The fields of a hit, in the API's order (what `fields` may name). */
 export const HIT_FIELDS = HitSchema.keyof().options;
+export type HitField = (typeof HIT_FIELDS)[number];
+const HIT_FIELD_NAMES: ReadonlySet<string> = new Set(HIT_FIELDS);
+
+/** Whether `name` is a field of a hit (what narrows a validated `fields` list to HitField). */
+export function isHitField(name: string): name is HitField {
+  return HIT_FIELD_NAMES.has(name);
+}
 
 
 function oneOf(values: readonly string[]): string {

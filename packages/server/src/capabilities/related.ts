@@ -14,7 +14,7 @@
  *
  * Explicit content is never a result (as search's default safe=true).
  */
-import { normaliseUrl } from '@evidence/evidence';
+import { normaliseUrl, specHit } from '@evidence/evidence';
 import type { NativeHit } from '@evidence/native';
 import {
   errors,
@@ -30,7 +30,6 @@ import {
 } from '@evidence/schemas';
 import type { Capability } from '../capability.js';
 import type { Services } from '../services.js';
-import { specHit } from '../retrieval/search-request.js';
 import { firstPassagesByUrl } from '../retrieval/url-presence.js';
 
 interface LinkedPage {
@@ -112,7 +111,7 @@ function firstKind(related: Related): number {
 }
 
 function bodyOf(related: Related): RelatedHit {
-  const { group_size: _groupSize, ...hit } = specHit(related.hit) as RelatedHit;
+  const { group_size: _groupSize, ...hit } = specHit(related.hit);
   const body: RelatedHit = { ...hit, relations: RELATION_KINDS.filter((kind) => related.relations.has(kind)) };
   if (related.coCitations !== undefined) {
     body.co_citations = related.coCitations;

@@ -2,9 +2,10 @@
  * From validated search parameters to the pool's request, and from the pool's answer to the
  * response body (facets shaped, hits projected). Shared by search, browse and similar.
  */
-import { HIT_FIELDS, type Facets, type Hit, type SearchParams, type WebSearchResponse } from '@evidence/schemas';
+import { projectHit } from '@evidence/evidence';
+import { HIT_FIELDS, isHitField, type Facets, type SearchParams, type WebSearchResponse } from '@evidence/schemas';
 import type { PoolSearchRequest, PoolSearchResult } from '@evidence/pool';
-import type { ContentTypeName, NativeHit, ShardFacets, SearchFilters } from '@evidence/native';
+import type { ContentTypeName, ShardFacets, SearchFilters } from '@evidence/native';
 
 export const FACET_HOSTS_MAX = 50;
 
@@ -71,21 +72,13 @@ export function facetsOf(facets: ShardFacets): Facets {
   };
 }
 
-/** A SPEC hit (2.1) from the engine's hit, which also carries internal provenance fields. */
-export function specHit(hit: NativeHit, fields: readonly string[] = HIT_FIELDS): Partial<Hit> {
-  const projected: Record<string, unknown> = {};
-  for (const field of fields) {
-    const value = (hit as unknown as Record<string, unknown>)[field];
-    if (value !== undefined) projected[field] = value;
-  }
-  return projected as Partial<Hit>;
-}
-
 export function responseOf(
   result: PoolSearchResult,
   shape: { mode: WebSearchResponse['mode']; routed: boolean; vertical: string | null; fields?: string[] },
 ): WebSearchResponse {
-  const results = result.hits.map((hit) => specHit(hit, shape.fields ?? HIT_FIELDS));
+  // The schema admits only HIT_FIELDS names in `fields` (a refinement, which zod does not narrow the type by).
+  const fields = shape.fields?.filter(isHitField) ?? HIT_FIELDS;
+  const results = result.hits.map((hit) => projectHit(hit, fields));
   const body: WebSearchResponse = { results, total: result.total, mode: shape.mode, routed: shape.routed, vertical: shape.vertical, partial: result.partial };
   if (result.facets) body.facets = facetsOf(result.facets);
   if (shape.mode !== 'keyword' && result.embedded < result.passages) body.semantic_coverage = { embedded: result.embedded, passages: result.passages };
