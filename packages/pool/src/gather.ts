@@ -7,14 +7,11 @@
  */
 import { decodeSearchResult, type SearchRequest, type ShardSearchResult } from '@evidence/native';
 import { errors } from '@evidence/schemas';
-import { mergeTopK, type CollapseName, type SortName } from './merge.js';
+import { mergeTopK } from './merge.js';
 import type { PoolSearchResult } from './shard-pool.js';
 
-/** One search of a scatter: the engine's request, with the pool's names for sort and collapse (the deadline is the scatter's). */
-export interface ScatterRequest extends Omit<SearchRequest, 'timeoutMs' | 'sort' | 'collapse'> {
-  sort?: SortName;
-  collapse?: CollapseName;
-}
+/** One search of a scatter: the engine's request without its deadline (the deadline is the scatter's). */
+export type ScatterRequest = Omit<SearchRequest, 'timeoutMs'>;
 
 /**
  * What one shard answered to one search: its result's bytes, or why there is none: `expired`

@@ -3,15 +3,13 @@
  * the sort field; ties by id so equal keys order the same way every time), collapse groups
  * that span shards (summing group sizes), sum exact totals and facet counts.
  */
-import type { CollapseBy, NativeHit, SearchSort, ShardFacets, ShardSearchResult } from '@evidence/native';
-
-export type SortName = SearchSort;
-export type CollapseName = CollapseBy;
+import type { NativeHit, ShardFacets, ShardSearchResult } from '@evidence/native';
+import type { CollapseBy, SearchSort } from '@evidence/schemas';
 
 export interface MergeOptions {
   limit: number;
-  sort?: SortName;
-  collapse?: CollapseName;
+  sort?: SearchSort;
+  collapse?: CollapseBy;
 }
 
 export interface MergedSearch {
@@ -21,7 +19,7 @@ export interface MergedSearch {
   verticalCounts?: Record<string, number>;
 }
 
-const SORT_VALUE: Record<SortName, (hit: NativeHit) => number> = {
+const SORT_VALUE: Record<SearchSort, (hit: NativeHit) => number> = {
   relevance: (hit) => hit.score,
   recency: (hit) => hit.fetched_at,
   host_rank: (hit) => hit.host_rank,
@@ -31,7 +29,7 @@ const SORT_VALUE: Record<SortName, (hit: NativeHit) => number> = {
   centrality: (hit) => hit.centrality ?? Number.NEGATIVE_INFINITY,
 };
 
-const COLLAPSE_KEY: Record<Exclude<CollapseName, 'none'>, (hit: NativeHit) => string> = {
+const COLLAPSE_KEY: Record<Exclude<CollapseBy, 'none'>, (hit: NativeHit) => string> = {
   host: (hit) => hit.host,
   page: (hit) => hit.id.slice(0, hit.id.lastIndexOf(':')),
   story: (hit) => hit.story_id,
