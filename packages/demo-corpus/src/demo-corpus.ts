@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * Deterministic demo corpus generator (the ingest input).
  *
