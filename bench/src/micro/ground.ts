@@ -1,7 +1,7 @@
 /**
  * Grounding on a fixed candidate set: the evidence layer's groundResponse (pure; it runs on an
- * evidence worker), by the number of passages retrieved, and what handing the task over and
- * answering it cost on the main thread.
+ * evidence worker, after the worker's own retrieval), by the number of passages retrieved, and
+ * what carrying the answer back to the main thread and writing it cost.
  */
 import { serialize } from 'node:v8';
 import { groundResponse } from '@evidence/evidence';
@@ -21,8 +21,9 @@ export const groundGroup: MicroGroup = {
   title: 'Grounding on a fixed candidate set (packages/evidence ground.ts)',
   legend:
     `baseline: groundResponse over ${passagesLabel(BASELINE_PASSAGES)} (the same call, a small retrieval). Rows: the same call over more passages ` +
-    `(candidates: each story's first passage; expansion: every passage), then, for ${LARGEST} passages, structuredClone of the task ` +
-    '(the hand-over to an evidence worker) and JSON.stringify of the response (the HTTP answer, on the event loop). ' +
+    `(candidates: each story's first passage; expansion: every passage), then, for ${LARGEST} passages, structuredClone of the response ` +
+    "(its way back from the evidence worker: piscina posts the worker's result, serialized there and deserialized on the main thread) " +
+    'and JSON.stringify of the response (the HTTP answer, on the event loop). ' +
     'bytes: V8 serializer (what structured clone writes) and JSON UTF-8.',
   async setup() {
     const baselineTask = groundTaskOf(BASELINE_PASSAGES);
@@ -38,7 +39,7 @@ export const groundGroup: MicroGroup = {
               const task = groundTaskOf(passages);
               return { name: `groundResponse, ${passagesLabel(passages)}`, fn: () => groundResponse(task) };
             }),
-            { name: `structuredClone(task), ${LARGEST} passages`, fn: () => structuredClone(largestTask), bytes: serialize(largestTask).length },
+            { name: `structuredClone(response), ${LARGEST} passages`, fn: () => structuredClone(largestResponse), bytes: serialize(largestResponse).length },
             { name: `JSON.stringify(response), ${LARGEST} passages`, fn: () => JSON.stringify(largestResponse), bytes: Buffer.byteLength(JSON.stringify(largestResponse)) },
           ],
         },

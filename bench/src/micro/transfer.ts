@@ -1,6 +1,7 @@
 /**
- * Between threads: a shard's answer encoded and decoded (msgpackr, as the pool decodes every
- * shard's answer; JSON; structured clone), and carried from a worker thread to this one with
+ * Between threads: a shard's answer encoded and decoded (MessagePack, the engine's encoding,
+ * read with msgpackr by the thread that uses the hits: the pool for a search, an evidence worker
+ * for its retrieval; JSON; structured clone), and carried from a worker thread to this one with
  * each encoding.
  */
 import { serialize } from 'node:v8';
@@ -69,7 +70,7 @@ export const transferGroup: MicroGroup = {
   name: 'transfer',
   title: 'Between threads: a shard answer encoded, decoded and carried across',
   legend:
-    'baseline: JSON.stringify + JSON.parse of one shard answer (hits with every engine field). Rows: msgpackr (the pool\'s encoding), ' +
+    'baseline: JSON.stringify + JSON.parse of one shard answer (hits with every engine field). Rows: msgpackr (MessagePack is the engine\'s encoding of its answer), ' +
     'structuredClone, and a round trip to a worker thread that answers with the result encoded each way (worker encodes, this thread decodes; ' +
     'includes the small request message). bytes: JSON UTF-8, msgpackr, or V8 serializer (what structured clone writes).',
   async setup() {
