@@ -10,7 +10,7 @@
  * member of which declares a publish date is excluded by any window (it cannot be shown to be
  * recent). A fresh copy of old material is therefore not fresh evidence.
  */
-import { compareText, round } from './hits.js';
+import { compareText, round, unique } from './hits.js';
 import { buildOrigins, earliestPublishedAt, isDated, representativeOf, type OriginGroup, type PassageReading } from './origins.js';
 import type { EvidenceHit, GroundRetrieval } from './types.js';
 
@@ -87,13 +87,7 @@ export function analyse(retrieval: GroundRetrieval, publishedFrom: number | null
     else if (origin.earliestPublishedAt < publishedFrom) older.push(origin);
     else eligible.push(origin);
   }
-  const stories: string[] = [];
-  const seen = new Set<string>();
-  for (const hit of candidates) {
-    if (seen.has(hit.story_id)) continue;
-    seen.add(hit.story_id);
-    stories.push(hit.story_id);
-  }
+  const stories = unique(candidates.map((hit) => hit.story_id));
   const partial = retrieval.candidates.partial || retrieval.expansion.partial || (retrieval.outside?.older.partial ?? false);
   const shardsDown = Math.max(retrieval.candidates.shardsDown, retrieval.expansion.shardsDown, retrieval.outside?.older.shardsDown ?? 0);
   return { all, eligible, older, undated, stories, partial, shardsDown };
