@@ -1,16 +1,17 @@
 /**
  * The evidence computations run in worker threads (the event loop only routes and writes): a
  * small piscina pool of EVIDENCE_THREADS threads. Ground, changes and assemble_context retrieve
- * from the worker: each task carries a MessagePort to the shard pool (`servePort`), and its
- * hits reach the worker as the shards' bytes, decoded there once. A task answers its response
+ * from the worker: each task carries a MessagePort to the shard pool (`servePort`; for changes,
+ * to the admission ledger too), and its hits reach the worker as the shards' bytes, decoded
+ * there once. A task answers its response
  * body, or its error as data (so a ServiceError keeps its kind and whether the call ran).
  */
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { errors, type ChangesResponse, type ContextPack, type CorroborateResponse, type GroundResponse, type KnownUrl } from '@evidence/schemas';
+import { errors, type ChangesResponse, type ContextPack, type CorroborateResponse, type GroundResponse } from '@evidence/schemas';
 import type { CorroborateTask } from './corroboration.js';
-import { reviveError, servePort, type ShardSearcher } from './shard-searcher.js';
+import { reviveError, servePort, type LedgerLookup, type ShardSearcher } from './shard-searcher.js';
 import type { ChangesCall, ContextCall, EvidenceTask, GroundCall } from './types.js';
 import type { EvidenceMessage, EvidenceOutcome, EvidenceWorkerData } from './worker.js';
 
@@ -48,9 +49,9 @@ export class EvidencePool {
     return this.run({ op: 'ground', call }, shards);
   }
 
-  /** `knownUrls`: the presence of the URLs the call named, asked for once both retrievals ran. */
-  changes(call: ChangesCall, shards: ShardSearcher, knownUrls: () => Promise<KnownUrl[] | null>): Promise<ChangesResponse> {
-    return this.run({ op: 'changes', call }, shards, knownUrls);
+  /** `ledger`: what the admission ledger says of the URLs the call named (`known_urls`). */
+  changes(call: ChangesCall, shards: ShardSearcher, ledger: LedgerLookup): Promise<ChangesResponse> {
+    return this.run({ op: 'changes', call }, shards, ledger);
   }
 
   context(call: ContextCall, shards: ShardSearcher): Promise<ContextPack> {
@@ -61,9 +62,9 @@ export class EvidencePool {
     return this.run({ op: 'corroborate', task });
   }
 
-  private async run<T>(task: EvidenceTask, shards?: ShardSearcher, knownUrls?: () => Promise<KnownUrl[] | null>): Promise<T> {
+  private async run<T>(task: EvidenceTask, shards?: ShardSearcher, ledger?: LedgerLookup): Promise<T> {
     const channel = shards ? new MessageChannel() : null;
-    if (channel && shards) servePort(channel.port1, shards, knownUrls);
+    if (channel && shards) servePort(channel.port1, shards, ledger);
     let outcome: EvidenceOutcome;
     try {
       const message: EvidenceMessage = { task, port: channel?.port2 };

@@ -17,16 +17,21 @@
  *    latency_budget_ms after the call started: a search the budget cuts short leaves its stories
  *    unexpanded (story_expansion_truncated), not the answer partial.
  *
+ * Changes runs two retrievals at once (the before side with `fetchedTo = since`) and looks its
+ * known URLs up meanwhile: their rounds go out together (`PortSearcher` sends the scatters asked
+ * for in one turn as one).
+ *
  * Errors from step 1 mean the call did not run (released, not billed); an error after it is a
  * call that ran and failed (billed its failure cost).
  */
 import type { NativeHit, SearchFilters } from '@evidence/native';
 import { gatherSearch, type PoolSearchResult, type ScatterRequest } from '@evidence/pool';
-import { formatDuration, ranAndFailed, type SearchParams } from '@evidence/schemas';
+import { formatDuration, ranAndFailed, type KnownUrl, type SearchParams } from '@evidence/schemas';
 import type { HiddenTextIndex } from './hidden-text-index.js';
 import type { ShardSearcher } from './shard-searcher.js';
 import { supportedHits } from './support.js';
 import type { GroundRetrieval, RetrievedHits, StoryExpansion } from './types.js';
+import { firstPassageOfEachUrl, knownUrlOf, normaliseUrl, urlLookupRequest, urlPresencesOf, type UrlLedgerState, type UrlLookup } from './urls.js';
 
 /** Stories a grounding answer considers at most. */
 export const CANDIDATE_STORIES = 30;
@@ -257,4 +262,24 @@ export async function retrieveContextCandidates(context: RetrievalContext, query
     throw ranAndFailed(error);
   }
   return { hits: result.hits, total: result.total, partial: result.partial, shardsDown: result.shardsDown };
+}
+
+/** The admission ledger's state of URLs (the main thread follows the ledger; a worker asks over its port). */
+export interface LedgerStates {
+  ledgerStates(urls: string[]): Promise<(UrlLedgerState | undefined)[]>;
+}
+
+/**
+ * Changes' known URLs: each one's presence from one index lookup of the valid ones (one search,
+ * the first passage of each URL) and the admission ledger, asked at once.
+ */
+export async function retrieveKnownUrls(context: RetrievalContext, ledger: LedgerStates, urls: string[]): Promise<KnownUrl[]> {
+  const request = urlLookupRequest(urls.filter((url) => normaliseUrl(url) !== null));
+  const [indexed, states] = await Promise.all([
+    request
+      ? searchAll(context, [request], context.searchTimeoutMs).then(([result]): UrlLookup => ({ byUrl: firstPassageOfEachUrl(result.hits), partial: result.partial }))
+      : Promise.resolve<UrlLookup>({ byUrl: new Map(), partial: false }),
+    ledger.ledgerStates(urls),
+  ]);
+  return urlPresencesOf(urls, states, indexed).map((presence, index) => knownUrlOf(urls[index], presence));
 }

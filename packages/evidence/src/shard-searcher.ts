@@ -3,16 +3,23 @@
  * pool as a `ShardSearcher`; each evidence task gets a MessagePort to it. Over the port a worker
  * asks for a round of searches (one scatter, one task per shard) and gets each shard's answer as
  * the engine's MessagePack bytes, moved, never decoded on the main thread: the worker gathers
- * them (`gatherSearch`). Errors cross as data, so a ServiceError keeps its kind and whether the
+ * them (`gatherSearch`). For changes' known URLs the main thread's admission ledger answers
+ * over the same port. Errors cross as data, so a ServiceError keeps its kind and whether the
  * call ran.
  */
 import type { MessagePort } from 'node:worker_threads';
 import { answerBuffers, type ScatterRequest, type ShardAnswer } from '@evidence/pool';
-import { ServiceError, type ErrorKind, type KnownUrl } from '@evidence/schemas';
+import { ServiceError, type ErrorKind } from '@evidence/schemas';
+import type { UrlLedgerState } from './urls.js';
 
 /** One scatter of several searches; answers per search, then per shard in shard order. */
 export interface ShardSearcher {
   scatter(requests: ScatterRequest[], timeoutMs: number): Promise<ShardAnswer[][]>;
+}
+
+/** The admission ledger, as the main thread follows it (`LedgerIndex`). */
+export interface LedgerLookup {
+  lookup(url: string): Promise<UrlLedgerState | undefined>;
 }
 
 /** An error as data (structured clone keeps only an Error's message). */
@@ -52,25 +59,51 @@ export function reviveError(carried: CarriedError): Error {
   return error;
 }
 
-type PortQuestion = { op: 'scatter'; requests: ScatterRequest[]; timeoutMs: number } | { op: 'knownUrls' };
+type PortQuestion =
+  | { op: 'scatter'; requests: ScatterRequest[]; timeoutMs: number }
+  | { op: 'ledger'; urls: string[] };
 type PortRequest = PortQuestion & { id: number };
-type PortReply = { id: number; answers: ShardAnswer[][] } | { id: number; knownUrls: KnownUrl[] | null } | { id: number; error: CarriedError };
+type PortReply =
+  | { id: number; answers: ShardAnswer[][] }
+  | { id: number; states: (UrlLedgerState | undefined)[] }
+  | { id: number; error: CarriedError };
 
-/** Main thread: answer a task's port from the pool (and, for changes, with the known URLs' presence). */
-export function servePort(port: MessagePort, searcher: ShardSearcher, knownUrls?: () => Promise<KnownUrl[] | null>): void {
+/** Main thread: answer a task's port from the pool (and, for changes' known URLs, from the admission ledger). */
+export function servePort(port: MessagePort, searcher: ShardSearcher, ledger?: LedgerLookup): void {
   port.on('message', (request: PortRequest) => {
-    const answered =
-      request.op === 'scatter'
-        ? searcher.scatter(request.requests, request.timeoutMs).then((answers) => port.postMessage({ id: request.id, answers } satisfies PortReply, answerBuffers(answers)))
-        : (knownUrls ? knownUrls() : Promise.resolve(null)).then((urls) => port.postMessage({ id: request.id, knownUrls: urls } satisfies PortReply));
+    let answered: Promise<void>;
+    switch (request.op) {
+      case 'scatter':
+        answered = searcher
+          .scatter(request.requests, request.timeoutMs)
+          .then((answers) => port.postMessage({ id: request.id, answers } satisfies PortReply, answerBuffers(answers)));
+        break;
+      case 'ledger': {
+        const states = ledger ? Promise.all(request.urls.map((url) => ledger.lookup(url))) : Promise.reject(new Error('this evidence task was given no admission ledger'));
+        answered = states.then((found) => port.postMessage({ id: request.id, states: found } satisfies PortReply));
+        break;
+      }
+    }
     answered.catch((error: unknown) => port.postMessage({ id: request.id, error: carryError(error) } satisfies PortReply));
   });
 }
 
-/** Evidence worker: the shard pool over the task's port. */
+/** Searches asked for in one turn of the worker's event loop with one deadline: they go out as one scatter. */
+interface PendingScatter {
+  requests: ScatterRequest[];
+  askers: { from: number; count: number; resolve: (answers: ShardAnswer[][]) => void; reject: (error: unknown) => void }[];
+}
+
+/**
+ * Evidence worker: the shard pool over the task's port. Scatters asked for in the same turn (the
+ * two retrievals of changes and its known URLs, each round) go out together as one scatter, one
+ * task per shard, and each asker gets its own searches' answers back.
+ */
 export class PortSearcher implements ShardSearcher {
   private nextId = 0;
   private readonly waiting = new Map<number, { resolve: (reply: PortReply) => void }>();
+  /** By deadline (timeoutMs). */
+  private readonly pending = new Map<number, PendingScatter>();
 
   constructor(private readonly port: MessagePort) {
     port.on('message', (reply: PortReply) => {
@@ -89,15 +122,39 @@ export class PortSearcher implements ShardSearcher {
     return answered;
   }
 
-  async scatter(requests: ScatterRequest[], timeoutMs: number): Promise<ShardAnswer[][]> {
-    const reply = await this.ask({ op: 'scatter', requests, timeoutMs });
-    return 'answers' in reply ? reply.answers : [];
+  scatter(requests: ScatterRequest[], timeoutMs: number): Promise<ShardAnswer[][]> {
+    return new Promise((resolve, reject) => {
+      let batch = this.pending.get(timeoutMs);
+      if (!batch) {
+        if (this.pending.size === 0) setImmediate(() => this.sendPending());
+        batch = { requests: [], askers: [] };
+        this.pending.set(timeoutMs, batch);
+      }
+      batch.askers.push({ from: batch.requests.length, count: requests.length, resolve, reject });
+      batch.requests.push(...requests);
+    });
   }
 
-  /** The presence of the URLs a changes call named (null when it named none). */
-  async knownUrls(): Promise<KnownUrl[] | null> {
-    const reply = await this.ask({ op: 'knownUrls' });
-    return 'knownUrls' in reply ? reply.knownUrls : null;
+  private sendPending(): void {
+    const batches = [...this.pending];
+    this.pending.clear();
+    for (const [timeoutMs, batch] of batches) {
+      this.ask({ op: 'scatter', requests: batch.requests, timeoutMs }).then(
+        (reply) => {
+          const answers = 'answers' in reply ? reply.answers : [];
+          for (const asker of batch.askers) asker.resolve(answers.slice(asker.from, asker.from + asker.count));
+        },
+        (error: unknown) => {
+          for (const asker of batch.askers) asker.reject(error);
+        },
+      );
+    }
+  }
+
+  /** What the admission ledger says about each URL (undefined: nothing). */
+  async ledgerStates(urls: string[]): Promise<(UrlLedgerState | undefined)[]> {
+    const reply = await this.ask({ op: 'ledger', urls });
+    return 'states' in reply ? reply.states : urls.map(() => undefined);
   }
 
   close(): void {

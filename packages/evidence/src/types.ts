@@ -116,7 +116,10 @@ export interface GroundCall extends Omit<GroundTask, 'retrieval'> {
   settings: RetrievalSettings;
 }
 
-/** A changes call: the retrieval over everything (the before side adds `fetchedTo = since`); known URLs come over the port. */
+/**
+ * A changes call: the retrieval over everything (the before side adds `fetchedTo = since`); the
+ * known URLs (`params.known_urls`) are looked up in the index and, over the port, the ledger.
+ */
 export interface ChangesCall extends Omit<ChangesTask, 'after' | 'before' | 'knownUrls'> {
   retrieval: RetrievalOptions;
   settings: RetrievalSettings;

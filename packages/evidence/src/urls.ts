@@ -1,5 +1,7 @@
 /**
- * URL presence (why_not and changes' known_urls, SPEC 2.5, 3.4).
+ * URL presence (why_not and changes' known_urls, SPEC 2.5, 3.4), and the index lookup it takes
+ * (one search filtered to the URLs; the server runs it for why_not and the graph routes, an
+ * evidence worker for changes).
  *
  * URLs are compared after one normalisation, applied alike to what a caller sends and to every
  * URL of the admission ledger: the WHATWG URL parser (as browsers and Node parse URLs) lower-cases
@@ -8,7 +10,10 @@
  * percent-encodes characters a URL may not hold; then the fragment (`#...`) is dropped. The path
  * and query are otherwise kept as given: case, trailing slashes and parameter order all count.
  */
-import { REMOVAL_REASONS, type Hit, type RemovalReason, type UrlStatus } from '@evidence/schemas';
+import type { ScatterRequest } from '@evidence/pool';
+import { REMOVAL_REASONS, type Hit, type KnownUrl, type RemovalReason, type UrlStatus } from '@evidence/schemas';
+import { specHit } from './hits.js';
+import type { EvidenceHit } from './types.js';
 
 /** The normalised form of an http(s) URL, or null when it is not one. */
 export function normaliseUrl(raw: string): string | null {
@@ -97,4 +102,63 @@ export function applyLedgerLine(states: Map<string, UrlLedgerState>, line: strin
   }
   states.set(url, state);
   return true;
+}
+
+/** Passages a URL lookup brings back at most. */
+export const PRESENCE_LOOKUP_LIMIT = 1000;
+
+/**
+ * The search that finds URLs' passages: filtered to the URLs as given and as normalised
+ * (explicit content included); null when there is nothing to look up.
+ */
+export function urlLookupRequest(urls: string[]): ScatterRequest | null {
+  const wanted = [...new Set(urls.flatMap((url) => [url.trim(), normaliseUrl(url) ?? url.trim()]))];
+  if (wanted.length === 0) return null;
+  return { query: '', mode: 'keyword', limit: PRESENCE_LOOKUP_LIMIT, filters: { urls: wanted, safe: false } };
+}
+
+function passageNumber(id: string): number {
+  return Number(id.slice(id.lastIndexOf(':') + 1));
+}
+
+/** The first passage (lowest passage number, then id) of each normalised URL among a lookup's hits. */
+export function firstPassageOfEachUrl(hits: EvidenceHit[]): Map<string, EvidenceHit> {
+  const byUrl = new Map<string, EvidenceHit>();
+  for (const hit of hits) {
+    const key = normaliseUrl(hit.url) ?? hit.url;
+    const held = byUrl.get(key);
+    const earlier = !held || passageNumber(hit.id) < passageNumber(held.id) || (passageNumber(hit.id) === passageNumber(held.id) && hit.id < held.id);
+    if (earlier) byUrl.set(key, hit);
+  }
+  return byUrl;
+}
+
+/** What the index lookup found: the first passage of each normalised URL, and whether a shard did not answer. */
+export interface UrlLookup {
+  byUrl: Map<string, EvidenceHit>;
+  partial: boolean;
+}
+
+/**
+ * Presence of each URL from the ledger's state of each and the index lookup of the valid ones
+ * (null: cannot be told, a shard did not answer and the ledger knows nothing; or not a URL).
+ */
+export function urlPresencesOf(urls: string[], states: (UrlLedgerState | undefined)[], indexed: UrlLookup): (Presence | null)[] {
+  return urls.map((url, index) => {
+    const key = normaliseUrl(url);
+    if (key === null) return null;
+    const hit = indexed.byUrl.get(key);
+    return presenceOf(states[index], hit ? specHit(hit) : null, indexed.partial);
+  });
+}
+
+/** A known URL of changes as the answer lists it. */
+export function knownUrlOf(url: string, presence: Presence | null): KnownUrl {
+  if (normaliseUrl(url) === null) return { url, status: 'error', reason: 'not an absolute http or https url' };
+  if (!presence) return { url, status: 'error', reason: 'part of the index did not answer and the admission ledger has no record of this url' };
+  const entry: KnownUrl = { url, status: presence.status };
+  if (presence.reason !== undefined) entry.reason = presence.reason;
+  if (presence.removed_at !== undefined) entry.removed_at = presence.removed_at;
+  if (presence.superseded_by) entry.superseded_by = presence.superseded_by;
+  return entry;
 }

@@ -7,13 +7,13 @@
 import { join } from 'node:path';
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { HIDDEN_TEXT_FILE } from '@evidence/native';
-import { ranAndFailed } from '@evidence/schemas';
+import { ranAndFailed, type KnownUrl } from '@evidence/schemas';
 import { changesResponse } from './changes.js';
 import { contextPack } from './context.js';
 import { corroborationResponse } from './corroboration.js';
 import { groundResponse } from './ground.js';
 import { HiddenTextIndex } from './hidden-text-index.js';
-import { retrieveContextCandidates, retrieveEvidence, type RetrievalContext } from './retrieval.js';
+import { retrieveContextCandidates, retrieveEvidence, retrieveKnownUrls, type RetrievalContext } from './retrieval.js';
 import { carryError, PortSearcher, type CarriedError } from './shard-searcher.js';
 import type { EvidenceTask, RetrievalSettings } from './types.js';
 
@@ -55,10 +55,15 @@ async function answer(task: EvidenceTask, searcher: PortSearcher | null): Promis
     case 'changes': {
       const { retrieval: options, settings, ...facts } = task.call;
       const context = contextOf(settings);
+      const urls = facts.params.known_urls;
+      // Looked up meanwhile (its search goes out with the retrievals' first round), and waited
+      // for once both retrievals ran: a failure before that is the retrieval's.
+      const known = urls === undefined ? null : retrieveKnownUrls(context, searcher, urls);
+      known?.catch(() => undefined);
       const [after, before] = await Promise.all([retrieveEvidence(context, options), retrieveEvidence(context, { ...options, fetchedTo: facts.params.since })]);
-      let knownUrls;
+      let knownUrls: KnownUrl[] | null = null;
       try {
-        knownUrls = await searcher.knownUrls();
+        knownUrls = known ? await known : null;
       } catch (error) {
         throw ranAndFailed(error);
       }
