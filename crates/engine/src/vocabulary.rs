@@ -3,8 +3,8 @@
 //! safety, origin type, source role). Each becomes a Rust enum with its wire names, and the
 //! TypeScript constant and union of `packages/schemas/src/vocabulary.generated.ts` (checked by
 //! `tests/generated_typescript.rs`), which the zod schemas, ingest and the evidence layer read.
-//! The binding's string enums (`crates/engine-node/src/options.rs`) convert to these with an
-//! exhaustive match, so a value added here fails to compile until the binding has it too.
+//! The binding crate makes its string enums from the same table (`vocabulary_table!`), with
+//! conversions to these, so a value is written once.
 
 /// A closed vocabulary: its Rust enum, and how TypeScript names its values.
 pub trait Vocabulary: Copy + 'static {
@@ -75,112 +75,115 @@ macro_rules! vocabulary {
     };
 }
 
-vocabulary! {
-    /// How a search ranks (SPEC 4.1).
-    pub enum Mode as SearchMode in SEARCH_MODES default Keyword {
-        Keyword = "keyword",
-        Semantic = "semantic",
-        /// Keyword and vector rankings fused by score (see `VectorScoring`).
-        Hybrid = "hybrid",
-    }
+/// The table of every closed vocabulary, handed to `$make`: `vocabulary!` below makes the
+/// engine's enums from it, and the binding crate (`crates/engine-node/src/vocabulary.rs`) its
+/// string enums, so each value is written once. Docs are `#[doc = "..."]` attributes: a `///`
+/// comment passed through a macro reaches napi-rs as a raw string, whose `r"` it would print.
+#[macro_export]
+macro_rules! vocabulary_table {
+    ($make:ident) => {
+        $make! {
+            #[doc = " How a search ranks (SPEC 4.1)."]
+            pub enum Mode as SearchMode in SEARCH_MODES default Keyword {
+                Keyword = "keyword",
+                Semantic = "semantic",
+                #[doc = " Keyword and vector rankings fused by score (see `VectorScoring`)."]
+                Hybrid = "hybrid",
+            }
+        }
+        $make! {
+            #[doc = " The order of a result: relevance, or a field, largest (newest) first."]
+            pub enum SortBy as SearchSort in SEARCH_SORTS default Relevance {
+                Relevance = "relevance",
+                #[doc = " fetched_at, newest first"]
+                Recency = "recency",
+                HostRank = "host_rank",
+                Quality = "quality",
+                #[doc = " published_at, newest first (undated last)"]
+                Published = "published",
+                #[doc = " word_count, longest first"]
+                Words = "words",
+                Centrality = "centrality",
+            }
+        }
+        $make! {
+            #[doc = " One result per host, page or story (the best-ranked one), or every row."]
+            pub enum Collapse as CollapseBy in COLLAPSES default None {
+                None = "none",
+                Host = "host",
+                Page = "page",
+                Story = "story",
+            }
+        }
+        $make! {
+            #[doc = " Where a shard's vectors come from: `hashing` (the engine's model-free embedder, run by the"]
+            #[doc = " writer for each passage and by the reader for each query text) or `external` (a model"]
+            #[doc = " outside the engine: passages get theirs later, a query's vector comes with the request)."]
+            pub enum VectorSource as VectorSourceName in VECTOR_SOURCES {
+                Hashing = "hashing",
+                External = "external",
+            }
+        }
+        $make! {
+            #[doc = " Which crawl a passage came from."]
+            pub enum Source as SourceName in SOURCES {
+                Cc = "cc",
+                Delta = "delta",
+            }
+        }
+        $make! {
+            #[doc = " Content types a passage may carry (SPEC 2.1), the values of the content_type filter."]
+            pub enum ContentType as ContentTypeName in CONTENT_TYPES {
+                Article = "article",
+                News = "news",
+                Docs = "docs",
+                Reference = "reference",
+                Qa = "qa",
+                Forum = "forum",
+                Academic = "academic",
+                Product = "product",
+                Code = "code",
+                HowTo = "how-to",
+                Opinion = "opinion",
+                Video = "video",
+                Document = "document",
+            }
+        }
+        $make! {
+            #[doc = " `explicit` passages are what the `safe` search parameter drops."]
+            pub enum Safety as SafetyLevel in SAFETY_LEVELS {
+                Safe = "safe",
+                Explicit = "explicit",
+            }
+        }
+        $make! {
+            #[doc = " What a passage is (SPEC 2.6): a republish is a later copy of an origin already in its story."]
+            pub enum OriginType as OriginType in ORIGIN_TYPES {
+                Original = "original",
+                Wire = "wire",
+                PressRelease = "press_release",
+                Republish = "republish",
+                Unknown = "unknown",
+            }
+        }
+        $make! {
+            #[doc = " Who stands behind a passage (SPEC 2.6): official (government, regulator, court or"]
+            #[doc = " university host), primary (documentation, academic paper, code, published document or an"]
+            #[doc = " organisation's own release), secondary (reporting or reference about the subject),"]
+            #[doc = " aggregator, ugc (forums, Q&A, social), unknown when nothing says."]
+            pub enum SourceRole as SourceRole in SOURCE_ROLES {
+                Official = "official",
+                Primary = "primary",
+                Secondary = "secondary",
+                Aggregator = "aggregator",
+                Ugc = "ugc",
+                Unknown = "unknown",
+            }
+        }
+    };
 }
 
-vocabulary! {
-    /// The order of a result: relevance, or a field, largest (newest) first.
-    pub enum SortBy as SearchSort in SEARCH_SORTS default Relevance {
-        Relevance = "relevance",
-        /// fetched_at, newest first
-        Recency = "recency",
-        HostRank = "host_rank",
-        Quality = "quality",
-        /// published_at, newest first (undated last)
-        Published = "published",
-        /// word_count, longest first
-        Words = "words",
-        Centrality = "centrality",
-    }
-}
-
-vocabulary! {
-    /// One result per host, page or story (the best-ranked one), or every row.
-    pub enum Collapse as CollapseBy in COLLAPSES default None {
-        None = "none",
-        Host = "host",
-        Page = "page",
-        Story = "story",
-    }
-}
-
-vocabulary! {
-    /// Where a shard's vectors come from: `hashing` (the engine's model-free embedder, run by the
-    /// writer for each passage and by the reader for each query text) or `external` (a model
-    /// outside the engine: passages get theirs later, a query's vector comes with the request).
-    pub enum VectorSource as VectorSourceName in VECTOR_SOURCES {
-        Hashing = "hashing",
-        External = "external",
-    }
-}
-
-vocabulary! {
-    /// Which crawl a passage came from.
-    pub enum Source as SourceName in SOURCES {
-        Cc = "cc",
-        Delta = "delta",
-    }
-}
-
-vocabulary! {
-    /// Content types a passage may carry (SPEC 2.1), the values of the content_type filter.
-    pub enum ContentType as ContentTypeName in CONTENT_TYPES {
-        Article = "article",
-        News = "news",
-        Docs = "docs",
-        Reference = "reference",
-        Qa = "qa",
-        Forum = "forum",
-        Academic = "academic",
-        Product = "product",
-        Code = "code",
-        HowTo = "how-to",
-        Opinion = "opinion",
-        Video = "video",
-        Document = "document",
-    }
-}
-
-vocabulary! {
-    /// `explicit` passages are what the `safe` search parameter drops.
-    pub enum Safety as SafetyLevel in SAFETY_LEVELS {
-        Safe = "safe",
-        Explicit = "explicit",
-    }
-}
-
-vocabulary! {
-    /// What a passage is (SPEC 2.6): a republish is a later copy of an origin already in its story.
-    pub enum OriginType as OriginType in ORIGIN_TYPES {
-        Original = "original",
-        Wire = "wire",
-        PressRelease = "press_release",
-        Republish = "republish",
-        Unknown = "unknown",
-    }
-}
-
-vocabulary! {
-    /// Who stands behind a passage (SPEC 2.6): official (government, regulator, court or
-    /// university host), primary (documentation, academic paper, code, published document or an
-    /// organisation's own release), secondary (reporting or reference about the subject),
-    /// aggregator, ugc (forums, Q&A, social), unknown when nothing says.
-    pub enum SourceRole as SourceRole in SOURCE_ROLES {
-        Official = "official",
-        Primary = "primary",
-        Secondary = "secondary",
-        Aggregator = "aggregator",
-        Ugc = "ugc",
-        Unknown = "unknown",
-    }
-}
+vocabulary_table!(vocabulary);
 
 /// Every vocabulary's TypeScript declaration: the constant and its union type.
 pub fn typescript_declaration<V: Vocabulary>() -> String {
