@@ -145,3 +145,86 @@ impl Passage {
         doc
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Map, Value};
+
+    use super::Passage;
+    use crate::{SearchRequest, ShardOptions, ShardReader, ShardWriter};
+
+    fn object<T: serde::Serialize>(record: &T) -> Map<String, Value> {
+        match serde_json::to_value(record).unwrap() {
+            Value::Object(fields) => fields,
+            other => panic!("a record serialises as an object, not {other}"),
+        }
+    }
+
+    /// The records are projections of the one field table (`schema.rs`): every stored field of
+    /// a Hit and a Document reads back, through a real shard, the value the Passage wrote under
+    /// the same name. A record field whose type disagrees with the schema's (a u64 read from an
+    /// i64 column, a list from a single value) reads back empty and fails here.
+    #[test]
+    fn every_stored_field_reads_back_what_the_passage_wrote() {
+        let passage = Passage {
+            id: "page-1:0".into(),
+            page_id: "page-1".into(),
+            passage_no: 3,
+            url: "https://bakery.example.org/rye".into(),
+            host: "bakery.example.org".into(),
+            registrable_domain: "example.org".into(),
+            owner: "Example Bakers".into(),
+            title: "Rye starter".into(),
+            text: "A rye starter doubles in six hours at warm room temperature.".into(),
+            vertical: "cooking".into(),
+            lang: "en".into(),
+            host_rank: 0.75,
+            quality: 4,
+            fetched_at: 1_700_000_123,
+            published_at: Some(1_690_000_000),
+            source: "delta".into(),
+            story_id: "story-9".into(),
+            content_type: Some("how-to".into()),
+            authority: Some("expert".into()),
+            safety: Some("safe".into()),
+            tld: "org".into(),
+            topics: vec!["baking".into(), "fermentation".into()],
+            word_count: 11,
+            in_degree: Some(7),
+            centrality: Some(0.125),
+            community_id: Some("c-4".into()),
+            independent_sources: Some(2),
+            links: vec!["https://flour.example.net/".into(), "https://bakery.example.org/".into()],
+            origin_type: Some("original".into()),
+            source_role: Some("primary".into()),
+            role_confidence: Some(0.5),
+            embedding: None,
+        };
+        let directory = tempfile::tempdir().unwrap();
+        let options = ShardOptions::default();
+        let mut writer = ShardWriter::open(directory.path(), &options).unwrap();
+        writer.add(std::slice::from_ref(&passage)).unwrap();
+        writer.commit().unwrap();
+        drop(writer);
+        let reader = ShardReader::open(directory.path(), &options).unwrap();
+
+        let written = object(&passage);
+        let result = reader.search(&SearchRequest { query: "rye".into(), limit: 1, ..Default::default() }).unwrap();
+        let hit = object(&result.hits[0]);
+        let document = object(&reader.document("page-1:0").unwrap().unwrap());
+        for (record, fields, computed) in [("Hit", &hit, &["score"][..]), ("Document", &document, &[][..])] {
+            for (name, value) in fields.iter() {
+                if computed.contains(&name.as_str()) {
+                    continue;
+                }
+                let stored_as = if name == "snippet" { "text" } else { name.as_str() };
+                assert_eq!(Some(value), written.get(stored_as), "{record}.{name} reads back what Passage.{stored_as} wrote");
+            }
+        }
+        // Every field the Passage wrote is present in one of the two records (none is dropped).
+        for name in written.keys() {
+            let read = hit.contains_key(name) || document.contains_key(name) || (name == "text" && hit.contains_key("snippet"));
+            assert!(read, "Passage.{name} is read back by a Hit or a Document");
+        }
+    }
+}
