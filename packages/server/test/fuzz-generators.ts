@@ -253,6 +253,8 @@ function classifyNumber(spec: Extract<ParamSpec, { kind: 'number' }>, value: Fuz
 
 /** Well-formed values of a parameter, by name where the index gives them meaning. */
 function wellFormed(spec: ParamSpec, facts: IndexFacts): FuzzValue[] {
+  // `to` is a passage id in path only; search's and browse's `to` is a date (unix seconds).
+  if (spec.name === 'to' && spec.kind !== 'text') return wellFormedOfKind(spec);
   switch (spec.name) {
     case 'q':
     case 'objective':
@@ -276,6 +278,11 @@ function wellFormed(spec: ParamSpec, facts: IndexFacts): FuzzValue[] {
     case 'site':
       return [text('site', 'valid', 'www.nasa.gov'), text('site-absent-host', 'valid', 'nowhere.example')];
   }
+  return wellFormedOfKind(spec);
+}
+
+/** Well-formed values of a parameter by its kind alone. */
+function wellFormedOfKind(spec: ParamSpec): FuzzValue[] {
   switch (spec.kind) {
     case 'text':
       return [text('word', 'valid', 'bread'), text('two-words', 'valid', 'lunar ice')];
