@@ -305,8 +305,17 @@ export class ShardPool {
    * it answers; a miss on every reachable shard is a 404 only when all shards answered.
    */
   async document(id: string, timeoutMs: number): Promise<{ document: NativeDocument | null; partial: boolean }> {
+    const { bytes, partial } = await this.documentBytes(id, timeoutMs);
+    return { document: bytes ? decodeDocument(bytes) : null, partial };
+  }
+
+  /**
+   * One passage as the engine's MessagePack bytes, moved from the shard and not decoded here
+   * (`decodeDocument` wherever it is read: an evidence worker asks for its seed this way).
+   */
+  async documentBytes(id: string, timeoutMs: number): Promise<{ bytes: Uint8Array | null; partial: boolean }> {
     const { found, partial } = await this.findOnShards<Uint8Array>(timeoutMs, { op: 'document', id });
-    return { document: found ? decodeDocument(found) : null, partial };
+    return { bytes: found, partial };
   }
 
   /**
