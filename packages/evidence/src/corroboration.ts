@@ -14,7 +14,8 @@
  * 4. Verdict (CORROBORATION_RULE): partial, else contested, else corroborated, else single_origin,
  *    by the claim relation of origins whose owner is not the passage's own.
  *
- * A pure function of the task, like ground: the same lookups give the same answer.
+ * A pure function of the task, like ground: the same lookups give the same answer (retrieval.ts
+ * `retrieveCorroboration` makes them, in the evidence worker).
  */
 import {
   CORROBORATION_MAX_ITEMS,
@@ -39,6 +40,8 @@ import type { EvidenceHit, RetrievedHits } from './types.js';
 
 /** Content words searched for near-paraphrases at most. */
 export const PARAPHRASE_QUERY_WORDS = 24;
+/** Passages of other stories the near-paraphrase search looks at. */
+export const PARAPHRASE_CANDIDATES = 50;
 
 export const CORROBORATE_LIMITATIONS = [
   'near-paraphrases are found by shared content words: a report of the same fact in other words is not found, and a passage sharing the words may say something else',

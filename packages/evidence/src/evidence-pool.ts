@@ -1,18 +1,17 @@
 /**
  * The evidence computations run in worker threads (the event loop only routes and writes): a
- * small piscina pool of EVIDENCE_THREADS threads. Ground, changes and assemble_context retrieve
- * from the worker: each task carries a MessagePort to the shard pool (`servePort`; for changes,
- * to the admission ledger too), and its hits reach the worker as the shards' bytes, decoded
- * there once. A task answers its response
- * body, or its error as data (so a ServiceError keeps its kind and whether the call ran).
+ * small piscina pool of EVIDENCE_THREADS threads. Ground, changes, assemble_context and
+ * corroborate retrieve from the worker: each task carries a MessagePort to the shard pool
+ * (`servePort`; for changes, to the admission ledger too), and its hits reach the worker as the
+ * shards' bytes, decoded there once. A task answers its response body, or its error as data (so
+ * a ServiceError keeps its kind and whether the call ran).
  */
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { errors, type ChangesResponse, type ContextPack, type CorroborateResponse, type GroundResponse } from '@evidence/schemas';
-import type { CorroborateTask } from './corroboration.js';
 import { reviveError, servePort, type LedgerLookup, type ShardSearcher } from './shard-searcher.js';
-import type { ChangesCall, ContextCall, EvidenceTask, GroundCall } from './types.js';
+import type { ChangesCall, ContextCall, CorroborateCall, EvidenceTask, GroundCall } from './types.js';
 import type { EvidenceMessage, EvidenceOutcome, EvidenceWorkerData } from './worker.js';
 
 const workerFilename = fileURLToPath(new URL('./worker-entry.cjs', import.meta.url));
@@ -58,22 +57,22 @@ export class EvidencePool {
     return this.run({ op: 'context', call }, shards);
   }
 
-  corroborate(task: CorroborateTask): Promise<CorroborateResponse> {
-    return this.run({ op: 'corroborate', task });
+  corroborate(call: CorroborateCall, shards: ShardSearcher): Promise<CorroborateResponse> {
+    return this.run({ op: 'corroborate', call }, shards);
   }
 
-  private async run<T>(task: EvidenceTask, shards?: ShardSearcher, ledger?: LedgerLookup): Promise<T> {
-    const channel = shards ? new MessageChannel() : null;
-    if (channel && shards) servePort(channel.port1, shards, ledger);
+  private async run<T>(task: EvidenceTask, shards: ShardSearcher, ledger?: LedgerLookup): Promise<T> {
+    const channel = new MessageChannel();
+    servePort(channel.port1, shards, ledger);
     let outcome: EvidenceOutcome;
     try {
-      const message: EvidenceMessage = { task, port: channel?.port2 };
-      outcome = (await this.piscina.run(message, { transferList: channel ? [channel.port2] : undefined })) as EvidenceOutcome;
+      const message: EvidenceMessage = { task, port: channel.port2 };
+      outcome = (await this.piscina.run(message, { transferList: [channel.port2] })) as EvidenceOutcome;
     } catch (error) {
       if (error instanceof Error && /queue is at limit/i.test(error.message)) throw errors.atCapacity(1);
       throw error;
     } finally {
-      channel?.port1.close();
+      channel.port1.close();
     }
     if ('error' in outcome) throw reviveError(outcome.error);
     return outcome.body as T;

@@ -1,7 +1,7 @@
 /**
- * What ground and changes retrieve, asked of the shard pool from the evidence worker (through the
- * `ShardSearcher` the server hands the evidence pool): each round is one scatter, and the hits
- * are decoded here, where they are used.
+ * What ground, changes, assemble_context and corroborate retrieve, asked of the shard pool from the
+ * evidence worker (through the `ShardSearcher` the server hands the evidence pool): each round is
+ * one scatter, and the hits are decoded here, where they are used.
  *
  * 1. Candidates: the objective's top CANDIDATE_HITS hits, one kept per story (near-duplicate
  *    cluster), at most CANDIDATE_STORIES, inside the max_age window when one is given; outside semantic mode only
@@ -24,13 +24,14 @@
  * Errors from step 1 mean the call did not run (released, not billed); an error after it is a
  * call that ran and failed (billed its failure cost).
  */
-import type { NativeHit, SearchFilters } from '@evidence/native';
+import { decodeDocument, type NativeHit, type SearchFilters } from '@evidence/native';
 import { gatherSearch, type PoolSearchResult, type ScatterRequest } from '@evidence/pool';
-import { formatDuration, ranAndFailed, type KnownUrl, type SearchParams } from '@evidence/schemas';
+import { errors, formatDuration, ranAndFailed, type KnownUrl, type SearchParams } from '@evidence/schemas';
+import { PARAPHRASE_CANDIDATES, paraphraseQuery, selectParaphrases, type CorroborateTask } from './corroboration.js';
 import type { HiddenTextIndex } from './hidden-text-index.js';
 import type { ShardSearcher } from './shard-searcher.js';
 import { supportedHits } from './support.js';
-import type { GroundRetrieval, RetrievedHits, StoryExpansion } from './types.js';
+import type { CorroborateCall, GroundRetrieval, RetrievedHits, StoryExpansion } from './types.js';
 import { firstPassageOfEachUrl, knownUrlOf, normaliseUrl, urlLookupRequest, urlPresencesOf, type UrlLedgerState, type UrlLookup } from './urls.js';
 
 /** Stories a grounding answer considers at most. */
@@ -282,4 +283,60 @@ export async function retrieveKnownUrls(context: RetrievalContext, ledger: Ledge
     ledger.ledgerStates(urls),
   ]);
   return urlPresencesOf(urls, states, indexed).map((presence, index) => knownUrlOf(urls[index], presence));
+}
+
+const NOTHING: RetrievedHits = { hits: [], total: 0, partial: false, shardsDown: 0 };
+
+function retrieved(result: PoolSearchResult): RetrievedHits {
+  return { hits: result.hits, total: result.total, partial: result.partial, shardsDown: result.shardsDown };
+}
+
+/**
+ * What corroborate looks at: the passage (by id, from whichever shard holds it); then one
+ * scatter: every passage of its story, its page, and the near-paraphrase search (the passage's
+ * content words, keyword mode, explicit content left out); then one scatter: every passage of
+ * the kept paraphrase stories. A passage no shard holds is a 404 (a 503 when a shard did not
+ * answer); errors up to the first scatter's answers mean the call did not run.
+ */
+export async function retrieveCorroboration(context: RetrievalContext, call: Omit<CorroborateCall, 'settings'>): Promise<CorroborateTask> {
+  const timeoutMs = context.searchTimeoutMs;
+  const { bytes, partial: seedPartial } = await context.searcher.documentBytes(call.id, timeoutMs);
+  if (!bytes) {
+    if (seedPartial) throw errors.noShard();
+    throw errors.notFound(`no passage with id ${call.id}`);
+  }
+  const document = decodeDocument(bytes);
+  const query = paraphraseQuery({ snippet: document.text });
+  const lookups: ScatterRequest[] = [
+    { query: '', mode: 'keyword', limit: LOOKUP_LIMIT, filters: { storyIds: [document.story_id], safe: false } },
+    { query: '', mode: 'keyword', limit: LOOKUP_LIMIT, filters: { urls: [document.url], safe: false } },
+  ];
+  if (query !== '') lookups.push({ query, mode: 'keyword', limit: PARAPHRASE_CANDIDATES, filters: { safe: true } });
+  const [story, page, search = null] = await searchAll(context, lookups, timeoutMs);
+  // The searches ran: from here on a failure is a call that ran and failed.
+  try {
+    const seed = [...story.hits, ...page.hits].find((hit) => hit.id === call.id);
+    if (!seed) throw new Error(`passage ${call.id} was found by id but not by its story or page`);
+    const paraphrases = selectParaphrases(seed, query, search?.hits ?? []);
+    let members = NOTHING;
+    if (paraphrases.kept.length > 0) {
+      const storyIds = paraphrases.kept.map((paraphrase) => paraphrase.storyId);
+      const [result] = await searchAll(context, [{ query: '', mode: 'keyword', limit: LOOKUP_LIMIT, filters: { storyIds, safe: false } }], timeoutMs);
+      members = retrieved(result);
+    }
+    return {
+      id: call.id,
+      claim: call.claim,
+      seed,
+      story: { ...retrieved(story), partial: story.partial || page.partial || seedPartial, shardsDown: Math.max(story.shardsDown, page.shardsDown, search?.shardsDown ?? 0) },
+      paraphrases,
+      paraphraseMembers: members,
+      searchPartial: search?.partial ?? false,
+      now: Math.floor(Date.now() / 1000),
+      shardsConfigured: call.shardsConfigured,
+      credits: call.credits,
+    };
+  } catch (error) {
+    throw ranAndFailed(error);
+  }
 }

@@ -3,18 +3,23 @@
  * pool as a `ShardSearcher`; each evidence task gets a MessagePort to it. Over the port a worker
  * asks for a round of searches (one scatter, one task per shard) and gets each shard's answer as
  * the engine's MessagePack bytes, moved, never decoded on the main thread: the worker gathers
- * them (`gatherSearch`). For changes' known URLs the main thread's admission ledger answers
- * over the same port. Errors cross as data, so a ServiceError keeps its kind and whether the
- * call ran.
+ * them (`gatherSearch`). A passage looked up by id comes back the same way (bytes, decoded in
+ * the worker), and for changes' known URLs the main thread's admission ledger answers over the
+ * same port. Errors cross as data, so a ServiceError keeps its kind and whether the call ran.
  */
 import type { MessagePort } from 'node:worker_threads';
 import { answerBuffers, type ScatterRequest, type ShardAnswer } from '@evidence/pool';
 import { ServiceError, type ErrorKind } from '@evidence/schemas';
 import type { UrlLedgerState } from './urls.js';
 
-/** One scatter of several searches; answers per search, then per shard in shard order. */
+/**
+ * The shards as the evidence layer asks them: one scatter of several searches (answers per
+ * search, then per shard in shard order), and one passage by id, as the engine's bytes.
+ */
 export interface ShardSearcher {
   scatter(requests: ScatterRequest[], timeoutMs: number): Promise<ShardAnswer[][]>;
+  /** `partial`: a shard could not answer, so a miss is not proof of absence. */
+  documentBytes(id: string, timeoutMs: number): Promise<{ bytes: Uint8Array | null; partial: boolean }>;
 }
 
 /** The admission ledger, as the main thread follows it (`LedgerIndex`). */
@@ -22,7 +27,10 @@ export interface LedgerLookup {
   lookup(url: string): Promise<UrlLedgerState | undefined>;
 }
 
-/** An error as data (structured clone keeps only an Error's message). */
+/**
+ * An error as data (structured clone keeps only an Error's message). `ran` is a ServiceError's;
+ * an evidence worker sets it false on any other error it raised before the call's searches ran.
+ */
 export interface CarriedError {
   message: string;
   kind?: ErrorKind;
@@ -42,7 +50,8 @@ const unrunCalls = new WeakSet<Error>();
 
 /**
  * Whether the evidence layer failed before any search ran (released, not billed). Anything else
- * it throws comes after the searches, or from a worker that cannot say: billed as having run.
+ * it throws comes after the searches, or from a worker that cannot say (its thread failed):
+ * billed as having run.
  */
 export function failedBeforeSearching(error: unknown): boolean {
   return error instanceof Error && unrunCalls.has(error);
@@ -56,15 +65,18 @@ export function reviveError(carried: CarriedError): Error {
   }
   const error = new Error(carried.message);
   if (carried.stack) error.stack = carried.stack;
+  if (carried.ran === false) unrunCalls.add(error);
   return error;
 }
 
 type PortQuestion =
   | { op: 'scatter'; requests: ScatterRequest[]; timeoutMs: number }
+  | { op: 'document'; passageId: string; timeoutMs: number }
   | { op: 'ledger'; urls: string[] };
 type PortRequest = PortQuestion & { id: number };
 type PortReply =
   | { id: number; answers: ShardAnswer[][] }
+  | { id: number; document: { bytes: Uint8Array | null; partial: boolean } }
   | { id: number; states: (UrlLedgerState | undefined)[] }
   | { id: number; error: CarriedError };
 
@@ -77,6 +89,11 @@ export function servePort(port: MessagePort, searcher: ShardSearcher, ledger?: L
         answered = searcher
           .scatter(request.requests, request.timeoutMs)
           .then((answers) => port.postMessage({ id: request.id, answers } satisfies PortReply, answerBuffers(answers)));
+        break;
+      case 'document':
+        answered = searcher
+          .documentBytes(request.passageId, request.timeoutMs)
+          .then((document) => port.postMessage({ id: request.id, document } satisfies PortReply, document.bytes ? [document.bytes.buffer as ArrayBuffer] : []));
         break;
       case 'ledger': {
         const states = ledger ? Promise.all(request.urls.map((url) => ledger.lookup(url))) : Promise.reject(new Error('this evidence task was given no admission ledger'));
@@ -149,6 +166,11 @@ export class PortSearcher implements ShardSearcher {
         },
       );
     }
+  }
+
+  async documentBytes(id: string, timeoutMs: number): Promise<{ bytes: Uint8Array | null; partial: boolean }> {
+    const reply = await this.ask({ op: 'document', passageId: id, timeoutMs });
+    return 'document' in reply ? reply.document : { bytes: null, partial: true };
   }
 
   /** What the admission ledger says about each URL (undefined: nothing). */

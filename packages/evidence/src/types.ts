@@ -131,8 +131,13 @@ export interface ContextCall {
   settings: RetrievalSettings;
 }
 
+/** A corroborate call: the passage (and the claim, when given) whose origins are looked for. */
+export interface CorroborateCall extends Pick<CorroborateTask, 'id' | 'claim' | 'shardsConfigured' | 'credits'> {
+  settings: RetrievalSettings;
+}
+
 export type EvidenceTask =
   | { op: 'ground'; call: GroundCall }
   | { op: 'changes'; call: ChangesCall }
   | { op: 'context'; call: ContextCall }
-  | { op: 'corroborate'; task: CorroborateTask };
+  | { op: 'corroborate'; call: CorroborateCall };

@@ -1,19 +1,19 @@
 /**
  * An evidence worker: piscina loads this module and awaits its default export, the handler.
- * Ground, changes and assemble_context retrieve here (over the task's port to the shard pool)
- * and build their answer; corroborate takes the hits with the task. The answer, or the error as
+ * Every call retrieves here, over the task's port to the shard pool (ground, changes,
+ * assemble_context and corroborate alike), and builds its answer. The answer, or the error as
  * data, goes back as the task's result.
  */
 import { join } from 'node:path';
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { HIDDEN_TEXT_FILE } from '@evidence/native';
-import { ranAndFailed, type KnownUrl } from '@evidence/schemas';
+import { ranAndFailed, ServiceError, type KnownUrl } from '@evidence/schemas';
 import { changesResponse } from './changes.js';
 import { contextPack } from './context.js';
 import { corroborationResponse } from './corroboration.js';
 import { groundResponse } from './ground.js';
 import { HiddenTextIndex } from './hidden-text-index.js';
-import { retrieveContextCandidates, retrieveEvidence, retrieveKnownUrls, type RetrievalContext } from './retrieval.js';
+import { retrieveContextCandidates, retrieveCorroboration, retrieveEvidence, retrieveKnownUrls, type RetrievalContext } from './retrieval.js';
 import { carryError, PortSearcher, type CarriedError } from './shard-searcher.js';
 import type { EvidenceTask, RetrievalSettings } from './types.js';
 
@@ -23,10 +23,10 @@ export interface EvidenceWorkerData {
   dataDir: string;
 }
 
-/** One task as it reaches the thread: the call, and its port to the shard pool (corroborate needs none). */
+/** One task as it reaches the thread: the call, and its port to the shard pool. */
 export interface EvidenceMessage {
   task: EvidenceTask;
-  port?: MessagePort;
+  port: MessagePort;
 }
 
 export type EvidenceOutcome = { body: unknown } | { error: CarriedError };
@@ -42,9 +42,7 @@ function built<T>(build: () => T): T {
   }
 }
 
-async function answer(task: EvidenceTask, searcher: PortSearcher | null): Promise<unknown> {
-  if (task.op === 'corroborate') return corroborationResponse(task.task);
-  if (!searcher) throw new Error(`an evidence ${task.op} task came without its port to the shards`);
+async function answer(task: EvidenceTask, searcher: PortSearcher): Promise<unknown> {
   const contextOf = (settings: RetrievalSettings): RetrievalContext => ({ searcher, hiddenText, ...settings });
   switch (task.op) {
     case 'ground': {
@@ -74,17 +72,25 @@ async function answer(task: EvidenceTask, searcher: PortSearcher | null): Promis
       const candidates = await retrieveContextCandidates(contextOf(settings), params.q, params.mode);
       return built(() => contextPack({ params, vectorsMatch: settings.vectorsMatch, candidates }));
     }
+    case 'corroborate': {
+      const { settings, ...call } = task.call;
+      const corroboration = await retrieveCorroboration(contextOf(settings), call);
+      return built(() => corroborationResponse(corroboration));
+    }
   }
 }
 
 async function handleEvidenceTask({ task, port }: EvidenceMessage): Promise<EvidenceOutcome> {
-  const searcher = port ? new PortSearcher(port) : null;
+  const searcher = new PortSearcher(port);
   try {
     return { body: await answer(task, searcher) };
   } catch (error) {
-    return { error: carryError(error) };
+    // Whatever fails once the searches ran is marked so (`ranAndFailed`); any other error came
+    // before them, so the call searched nothing.
+    const carried = carryError(error);
+    return { error: error instanceof ServiceError ? carried : { ...carried, ran: false } };
   } finally {
-    searcher?.close();
+    searcher.close();
   }
 }
 
