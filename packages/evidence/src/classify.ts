@@ -41,8 +41,20 @@ const REPUBLISH_MARKERS: RegExp[] = [
   /\brepublished (?:with permission )?(?:from|by)\b/i,
 ];
 
-/** The origin type the text's markers show, or null when they show none. */
-export function markedOriginType(text: string): Exclude<OriginType, 'original' | 'unknown'> | null {
+/**
+ * The origin type one passage's text marks itself with, or null when it marks none: the fallback
+ * for a passage that recorded no origin type.
+ *
+ * Not ingest's page classifier (`detectPageOrigin`, packages/ingest origin.ts), which answers
+ * another question: whether a whole page is a press release or a wire story, from all its
+ * paragraphs, its host and the operator's owners table (release wires, wire services and their
+ * bylines), before the page's earlier story members decide whether it is a copy. Here there is
+ * one passage and no owners table: a passage is usually one paragraph of its page, so one
+ * press-release marker may be all it shows; a wire credit is known by its form, not from a list
+ * of bylines; and an attribution line marks a republish even when nothing earlier in the story was
+ * retrieved (its source not in the index: the story walk in origins.ts, rule 3).
+ */
+export function originMarkedInPassage(text: string): Exclude<OriginType, 'original' | 'unknown'> | null {
   if (WIRE_DATELINE.test(text) || WIRE_CREDIT.test(text)) return 'wire';
   if (PRESS_RELEASE_MARKERS.some((marker) => marker.test(text))) return 'press_release';
   if (REPUBLISH_MARKERS.some((marker) => marker.test(text))) return 'republish';
@@ -64,7 +76,7 @@ function isOriginType(value: string | undefined): value is OriginType {
 /** The stored origin type, else the marked one, else `original` (the story walk decides copies). */
 export function originTypeOf(hit: EvidenceHit): OriginTypeReading {
   if (isOriginType(hit.origin_type)) return { type: hit.origin_type, stored: true, marked: false };
-  const marked = markedOriginType(hit.snippet);
+  const marked = originMarkedInPassage(hit.snippet);
   if (marked) return { type: marked, stored: false, marked: true };
   return { type: 'original', stored: false, marked: false };
 }

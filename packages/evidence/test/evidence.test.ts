@@ -13,9 +13,9 @@ import {
   groundResponse,
   hitTokens,
   judgeClaim,
-  markedOriginType,
   objectiveTerms,
   originId,
+  originMarkedInPassage,
   originTypeOf,
   roleOf,
   selectParaphrases,
@@ -30,15 +30,15 @@ const WIRE = 'CAPE TOWN (AW) — Scientists confirmed lunar water ice deposits n
 
 describe('origin type and role fallbacks', () => {
   it('reads wire, press release and republish markers', () => {
-    expect(markedOriginType(WIRE)).toBe('wire');
-    expect(markedOriginType('LONDON, March 3 (Global Dispatch) - Markets fell.')).toBe('wire');
-    expect(markedOriginType('The council met. Associated Wire writer Jane Doe in Paris contributed to this report.')).toBe('wire');
-    expect(markedOriginType('FOR IMMEDIATE RELEASE. Acme Corp today announced a merger.')).toBe('press_release');
-    expect(markedOriginType('BOSTON /PR Newswire/ -- Acme (NASDAQ: ACME) today announced results.')).toBe('press_release');
-    expect(markedOriginType('Acme builds rockets. Media contact: Ann Lee, press@acme.example.')).toBe('press_release');
-    expect(markedOriginType('Scientists confirmed ice. Source: Associated Wire.')).toBe('republish');
-    expect(markedOriginType('This article first appeared in the Metro Tribune.')).toBe('republish');
-    expect(markedOriginType('A plain report about lunar ice with no marker at all.')).toBeNull();
+    expect(originMarkedInPassage(WIRE)).toBe('wire');
+    expect(originMarkedInPassage('LONDON, March 3 (Global Dispatch) - Markets fell.')).toBe('wire');
+    expect(originMarkedInPassage('The council met. Associated Wire writer Jane Doe in Paris contributed to this report.')).toBe('wire');
+    expect(originMarkedInPassage('FOR IMMEDIATE RELEASE. Acme Corp today announced a merger.')).toBe('press_release');
+    expect(originMarkedInPassage('BOSTON /PR Newswire/ -- Acme (NASDAQ: ACME) today announced results.')).toBe('press_release');
+    expect(originMarkedInPassage('Acme builds rockets. Media contact: Ann Lee, press@acme.example.')).toBe('press_release');
+    expect(originMarkedInPassage('Scientists confirmed ice. Source: Associated Wire.')).toBe('republish');
+    expect(originMarkedInPassage('This article first appeared in the Metro Tribune.')).toBe('republish');
+    expect(originMarkedInPassage('A plain report about lunar ice with no marker at all.')).toBeNull();
   });
 
   it('prefers what ingest recorded over what the text suggests', () => {

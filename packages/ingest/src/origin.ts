@@ -49,7 +49,13 @@ const BYLINE_WORD = /writer|staff|reporter|correspondent/i;
 /** Wire bylines stand at the end ("... contributed to this report"); credits in a dateline at the start. */
 const BYLINE_SPAN = 400;
 
-/** Classify a page from its text, its registrable domain and its owner's kind. */
+/**
+ * Classify a page from its text, its registrable domain and its owner's kind: is the whole page a
+ * press release or a wire story (rules 1 and 2; its story decides the rest). The evidence layer's
+ * `originMarkedInPassage` (packages/evidence classify.ts) answers another question: what one
+ * passage's text says of its origin when the passage recorded none, without the owners table and
+ * the rest of the page; their rules differ on purpose (see there).
+ */
 export function detectPageOrigin(text: string, registrableDomain: string, ownerKind: OwnerKind | undefined, owners: OwnersTable): PageOrigin {
   if (ownerKind === 'release_wire' || RELEASE_WIRE_DOMAIN.test(registrableDomain)) return 'press_release';
   // Literal checks first (no lowercased copy of every page): the patterns run where they can match.
