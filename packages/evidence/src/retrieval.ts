@@ -27,6 +27,7 @@
 import { decodeDocument, type NativeHit, type SearchFilters } from '@evidence/native';
 import { gatherSearch, type PoolSearchResult, type ScatterRequest } from '@evidence/pool';
 import { errors, formatDuration, ranAndFailed, type KnownUrl, type SearchParams } from '@evidence/schemas';
+import { STALE_EXAMPLES } from './ground.js';
 import { PARAPHRASE_CANDIDATES, paraphraseQuery, selectParaphrases, type CorroborateTask } from './corroboration.js';
 import type { HiddenTextIndex } from './hidden-text-index.js';
 import type { ShardSearcher } from './shard-searcher.js';
@@ -46,8 +47,6 @@ export const CANDIDATE_HITS = 2 * CANDIDATE_STORIES;
 export const STORIES_PER_LOOKUP = 10;
 /** Passages one expansion search may bring back (stories beyond it keep their real counts). */
 export const LOOKUP_LIMIT = 1000;
-/** Older matches shown in stale_evidence. */
-export const OLDER_EXAMPLES = 5;
 /** Story-collapsed candidates a context pack is chosen from. */
 export const CONTEXT_CANDIDATES = 50;
 
@@ -189,7 +188,7 @@ export async function retrieveEvidence(context: RetrievalContext, options: Retri
     publishedFrom === undefined
       ? null
       : [
-          place({ query, mode, limit: 3 * OLDER_EXAMPLES, filters: { ...base, publishedTo: publishedFrom - 1 } }),
+          place({ query, mode, limit: 3 * STALE_EXAMPLES, filters: { ...base, publishedTo: publishedFrom - 1 } }),
           place({ query, mode: 'keyword', limit: 1, filters: { ...base, publishedTo: publishedFrom - 1 }, sort: 'published' }),
           // Counts in one mode, so that all - inside - older is the undated remainder.
           place({ query, mode: 'keyword', limit: 0, filters: base }),
@@ -236,7 +235,7 @@ export async function retrieveEvidence(context: RetrievalContext, options: Retri
       retrieval.outside = {
         publishedFrom,
         older: {
-          hits: firstOfEachStory(supportedHits(query, mode, older.hits, vectorsMatch).hits, OLDER_EXAMPLES),
+          hits: firstOfEachStory(supportedHits(query, mode, older.hits, vectorsMatch).hits, STALE_EXAMPLES),
           total: olderCount.total,
           partial: older.partial || olderCount.partial || all.partial || inside.partial,
           shardsDown: Math.max(older.shardsDown, olderCount.shardsDown, all.shardsDown, inside.shardsDown),
