@@ -281,6 +281,23 @@ impl VerticalTally {
         }
     }
 
+    /// Add the documents of one 64-document word of a segment bitset (bit `n` of word `w` is
+    /// document `64 w + n`): counted by popcount, then one by one only for the per-vertical split.
+    #[inline]
+    pub fn add_word(&mut self, word_index: u32, word: u64) {
+        self.total += u64::from(word.count_ones());
+        if let Some(verticals) = &self.verticals {
+            let mut rest = word;
+            while rest != 0 {
+                let doc = word_index * 64 + rest.trailing_zeros();
+                rest &= rest - 1;
+                if let Some(count) = verticals.ordinals.get(doc as usize).and_then(|ordinal| self.counts.get_mut(*ordinal as usize)) {
+                    *count += 1;
+                }
+            }
+        }
+    }
+
     pub fn counts(self) -> VerticalCounts {
         let mut by_vertical = HashMap::new();
         if let Some(verticals) = &self.verticals {

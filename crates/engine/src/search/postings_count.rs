@@ -1,8 +1,10 @@
 //! Counting the matches of a plain disjunction of terms (bare query words, the common query)
 //! without a union scorer: every term's postings are decoded block by block into one bitset per
-//! segment, and the set bits that are alive (or that the filter mask admits) are counted, split
-//! per vertical when asked. The union scorer did the same work one document at a time and was
-//! most of a keyword search.
+//! segment, which is intersected 64 documents at a time with the mask of what counts (the
+//! filter mask, or the live documents) and counted by popcount, split per vertical when asked.
+//! The union scorer did the same work one document at a time and was most of a keyword search;
+//! a test of each set bit against the deletions was then most of the count (`profile_search`:
+//! 0.42 ms of a 0.73 ms top-10 search on the 1M demo shard).
 
 use tantivy::schema::IndexRecordOption;
 use tantivy::{Searcher, Term};
@@ -13,9 +15,10 @@ use crate::facets::VerticalCounts;
 use crate::search::collectors::CountCollector;
 use crate::search::filter_mask::FilterMask;
 
-/// Live documents holding at least one of `terms` (and admitted by `mask`, when given), segment
-/// by segment (the deadline is checked between segments), counted by `counter`.
-pub fn count_postings(searcher: &Searcher, terms: &[Term], mask: Option<&FilterMask>, counter: &CountCollector, deadline: Deadline) -> Result<(VerticalCounts, bool)> {
+/// Documents holding at least one of `terms` that `admitted` admits (the filter mask, or the
+/// live documents: see `MaskCache::live`), segment by segment (the deadline is checked between
+/// segments), counted by `counter`.
+pub fn count_postings(searcher: &Searcher, terms: &[Term], admitted: &FilterMask, counter: &CountCollector, deadline: Deadline) -> Result<(VerticalCounts, bool)> {
     let mut counted = VerticalCounts::default();
     let mut bits: Vec<u64> = Vec::new();
     let timed_out = deadline.walk_segments(searcher, |segment_ord, reader| {
@@ -32,19 +35,9 @@ pub fn count_postings(searcher: &Searcher, terms: &[Term], mask: Option<&FilterM
                 postings.advance();
             }
         }
-        let alive = reader.alive_bitset();
         let mut tally = counter.segment(segment_ord);
-        // The mask holds live documents only; without one each set bit is checked for deletion.
-        let admitted = mask.map(|mask| mask.segment(segment_ord));
-        for (word_index, word) in bits.iter().enumerate() {
-            let mut word = *word & admitted.map_or(u64::MAX, |admitted| admitted[word_index]);
-            while word != 0 {
-                let doc = (word_index as u32) * 64 + word.trailing_zeros();
-                word &= word - 1;
-                if admitted.is_some() || alive.is_none_or(|alive| alive.is_alive(doc)) {
-                    tally.add(doc);
-                }
-            }
+        for (word_index, (word, admitted)) in bits.iter().zip(admitted.segment(segment_ord)).enumerate() {
+            tally.add_word(word_index as u32, word & admitted);
         }
         counted.merge(tally.counts());
         Ok(())
