@@ -14,7 +14,10 @@ export interface EmbeddingStatus {
   running: boolean;
   passages: number;
   embedded: number;
-  /** Passages embedded per second over the last batch (0 when idle). */
+  /**
+   * Passages given their vectors per second of wall time since this run of the embedder began
+   * (model, storing and committing together; 0 when idle).
+   */
   passages_per_second: number;
   complete: boolean;
   /** Whether every shard has reported at least once (before that the counts are partial). */
@@ -40,6 +43,8 @@ export class BackgroundEmbedding {
   private readonly lock: { release(): void } | null;
   private readonly perShard = new Map<number, EmbeddingProgress>();
   private rate = 0;
+  /** When this run of work began (the first batch stored after idle) and the vectors there were then. */
+  private runStart: { at: number; embedded: number } | null = null;
   private lastLogAt = 0;
   private announcedComplete = false;
   private exited: Promise<void> = Promise.resolve();
@@ -80,18 +85,34 @@ export class BackgroundEmbedding {
 
   private record(progress: EmbeddingProgress): void {
     this.perShard.set(progress.shard, progress);
-    if (progress.stored > 0 && progress.embedMs > 0) this.rate = (progress.stored * 1000) / progress.embedMs;
-    const status = this.status();
     const now = Date.now();
+    const reported = this.perShard.size === this.options.shards;
+    if (progress.stored > 0 && reported) {
+      // The rate is the vectors stored over wall time since the run began (counted once every
+      // shard has reported, so a shard's earlier vectors are not taken for new ones): a batch's
+      // model time alone leaves out storing and committing, which is most of the work for a fast
+      // model (the static model's estimate read 5x too short so).
+      const embedded = this.embeddedNow();
+      if (this.runStart === null) {
+        this.runStart = { at: now - progress.embedMs, embedded: embedded - progress.stored };
+      }
+      const seconds = (now - this.runStart.at) / 1000;
+      if (seconds > 0) this.rate = (embedded - this.runStart.embedded) / seconds;
+    }
+    const status = this.status();
     if (status.complete) {
       if (!this.announcedComplete && this.perShard.size === this.options.shards) {
         this.announcedComplete = true;
-        this.options.log(`embedding complete: all ${status.passages} passages have vectors`, { passages: status.passages });
+        // How long this run took, from its first batch: the time until fully indexed.
+        const took = this.runStart === null ? '' : ` (${Math.round((now - this.runStart.at) / 1000)} s for ${status.embedded - this.runStart.embedded})`;
+        this.options.log(`embedding complete: all ${status.passages} passages have vectors${took}`, { passages: status.passages });
       }
+      this.runStart = null;
+      this.rate = 0;
       return;
     }
     this.announcedComplete = false;
-    if (progress.stored > 0 && now - this.lastLogAt >= LOG_EVERY_MS) {
+    if (progress.stored > 0 && status.reported && now - this.lastLogAt >= LOG_EVERY_MS) {
       this.lastLogAt = now;
       const left = status.passages - status.embedded;
       const eta = this.rate > 0 ? ` (about ${Math.ceil(left / this.rate)} s left)` : '';
@@ -100,6 +121,12 @@ export class BackgroundEmbedding {
         passages: status.passages,
       });
     }
+  }
+
+  private embeddedNow(): number {
+    let embedded = 0;
+    for (const progress of this.perShard.values()) embedded += progress.embedded;
+    return embedded;
   }
 
   status(): EmbeddingStatus {
