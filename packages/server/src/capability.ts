@@ -26,9 +26,11 @@ export interface Capability<Schema extends z.ZodObject = z.ZodObject, Body = unk
   gated?: boolean;
 }
 
-export interface CapabilityOutcome<Body> {
+export interface CapabilityOutcome<Body, Prepared = never> {
   body: Body;
   credits: number;
+  /** What `prepare` made of the body while the ledger row was being committed. */
+  prepared?: Prepared;
 }
 
 let requestCounter = 0;
@@ -69,25 +71,30 @@ function isPartial(body: unknown): boolean {
  * Validate (a 400 costs nothing), reserve the cost (429s), run, then settle the ledger row
  * durably before the caller answers. A call that did not run is released, never billed.
  * Credits settled and partial answers go to the metrics and, when given, the request's report.
+ * `prepare` (a transport's serialisation of the body) runs while the row is being committed,
+ * so a lone call waits for the commit's fsync and its serialisation at once, not one after the
+ * other; the answer still leaves only after the commit.
  */
-export async function executeCapability<Schema extends z.ZodObject, Body>(
+export async function executeCapability<Schema extends z.ZodObject, Body, Prepared = never>(
   capability: Capability<Schema, Body>,
   rawParams: Record<string, unknown>,
   caller: AuthenticatedCaller,
   services: Services,
   report?: RequestReport,
-): Promise<CapabilityOutcome<Body>> {
+  prepare?: (body: Body) => Prepared,
+): Promise<CapabilityOutcome<Body, Prepared>> {
   const params = parseParams(capability.params, applyAliases(rawParams, capability.aliases));
-  return services.inFlight.track(() => runAndSettle(capability, params, caller, services, report));
+  return services.inFlight.track(() => runAndSettle(capability, params, caller, services, report, prepare));
 }
 
-async function runAndSettle<Schema extends z.ZodObject, Body>(
+async function runAndSettle<Schema extends z.ZodObject, Body, Prepared>(
   capability: Capability<Schema, Body>,
   params: z.infer<Schema>,
   caller: AuthenticatedCaller,
   services: Services,
   report: RequestReport | undefined,
-): Promise<CapabilityOutcome<Body>> {
+  prepare: ((body: Body) => Prepared) | undefined,
+): Promise<CapabilityOutcome<Body, Prepared>> {
   const meter = services.stores.meter;
   let reservation: Reservation;
   try {
@@ -121,13 +128,20 @@ async function runAndSettle<Schema extends z.ZodObject, Body>(
     }
     throw error;
   }
-  await settleDurably(meter, reservation, capability.cost);
+  const settled = settleDurably(meter, reservation, capability.cost);
+  let prepared: Prepared | undefined;
+  try {
+    prepared = prepare?.(body);
+  } finally {
+    // The row is committed (or refused with a 503) before anything answers, prepared or not.
+    await settled;
+  }
   billed(capability.cost);
   if (isPartial(body)) {
     services.metrics.partial(capability.name);
     if (report) report.partial = true;
   }
-  return { body, credits: capability.cost };
+  return { body, credits: capability.cost, prepared };
 }
 
 /** Seconds a caller is told to wait when the ledger could not take a row. */

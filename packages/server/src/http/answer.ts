@@ -45,8 +45,13 @@ export function parseQuery(raw: string): Record<string, string> {
   return query;
 }
 
+/** A body already serialised as JSON (a capability's, made while its ledger row was committed). */
+export class SerializedJson {
+  constructor(readonly text: string) {}
+}
+
 export function jsonAnswer(body: unknown, headers: Headers = {}): HttpAnswer {
-  return { status: 200, contentType: 'application/json', body: JSON.stringify(body), headers };
+  return { status: 200, contentType: 'application/json', body: body instanceof SerializedJson ? body.text : JSON.stringify(body), headers };
 }
 
 export const PLAIN_TEXT = 'text/plain; charset=utf-8';
@@ -115,6 +120,10 @@ export async function answerAuthenticated(services: Services, snapshot: RequestS
   }
 }
 
+function serializeJson(body: unknown): SerializedJson {
+  return new SerializedJson(JSON.stringify(body));
+}
+
 /** The work of a capability's GET route: query and path parameters in, the capability's body out. */
 export function capabilityWork<Schema extends z.ZodObject, Body>(
   services: Services,
@@ -126,7 +135,7 @@ export function capabilityWork<Schema extends z.ZodObject, Body>(
     pathParameterNames.forEach((name, index) => {
       raw[name] = snapshot.parameters[index];
     });
-    const outcome = await executeCapability(capability, raw, caller, services, snapshot.report);
-    return outcome.body;
+    const outcome = await executeCapability(capability, raw, caller, services, snapshot.report, serializeJson);
+    return outcome.prepared ?? outcome.body;
   };
 }
