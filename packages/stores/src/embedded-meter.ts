@@ -26,6 +26,9 @@ class EmbeddedReservation implements Reservation {
  * ledger worker.
  */
 export class EmbeddedMeter implements Meter {
+  /** Reservations neither settled nor released: the billed calls running now. */
+  private openReservations = 0;
+
   constructor(
     private readonly snapshot: RegistrySnapshot,
     private readonly minuteWindows: PerMinuteWindows,
@@ -44,6 +47,7 @@ export class EmbeddedMeter implements Meter {
     this.checkMonthlyAllowance(request.tenant, request.cost, plan);
     const minuteIndex = this.minuteWindows.take(request.tenant, request.cost, plan.ratePerMin);
     this.monthlyUsage.hold(request.tenant, request.cost);
+    this.openReservations += 1;
     return new EmbeddedReservation(request.tenant, request.route, request.requestId, request.cost, minuteIndex);
   }
 
@@ -54,6 +58,7 @@ export class EmbeddedMeter implements Meter {
       throw new RangeError(`settle: credits must be an integer from 0 to ${open.cost}, got ${credits}`);
     }
     open.state = 'settled';
+    this.openReservations -= 1;
     this.minuteWindows.refund(open.tenant, open.minuteIndex, open.cost - credits);
     this.monthlyUsage.releaseHold(open.tenant, open.cost);
     if (credits === 0) return Promise.resolve();
@@ -61,7 +66,7 @@ export class EmbeddedMeter implements Meter {
     // A row the ledger cannot make durable (the database locked past its busy timeout, a full
     // disk) bills nothing: the call is answered 503 instead, so the month must not count it.
     return this.ledger
-      .append({ tenant: open.tenant, route: open.route, credits, at: this.now(), requestId: open.requestId })
+      .append({ tenant: open.tenant, route: open.route, credits, at: this.now(), requestId: open.requestId }, this.openReservations > 0)
       .catch((error: unknown) => {
         this.monthlyUsage.unbill(open.tenant, credits);
         throw error;
@@ -72,6 +77,7 @@ export class EmbeddedMeter implements Meter {
     const open = this.requireOwnReservation(reservation);
     if (open.state !== 'open') return;
     open.state = 'released';
+    this.openReservations -= 1;
     this.minuteWindows.refund(open.tenant, open.minuteIndex, open.cost);
     this.monthlyUsage.releaseHold(open.tenant, open.cost);
   }

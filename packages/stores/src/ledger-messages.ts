@@ -7,10 +7,13 @@ export interface LedgerWorkerData {
   databasePath: string;
   /** commit at once when this many rows are waiting */
   maxRowsPerCommit: number;
+  /** while other billed calls are still running, how long rows wait for theirs before a commit */
+  groupCommitDelayMs: number;
 }
 
 export type ToLedgerWorker =
-  | { type: 'append'; batchId: number; rows: LedgerRowTuple[] }
+  /** `othersOpen`: other billed calls were still running when the batch left (their rows will follow). */
+  | { type: 'append'; batchId: number; rows: LedgerRowTuple[]; othersOpen: boolean }
   | { type: 'close' };
 
 export type FromLedgerWorker =

@@ -1,10 +1,12 @@
 /**
- * The ledger worker thread: group commit of usage rows, without a timer. A row that finds the
- * worker idle is committed at once (a lone call waits for its own fsync and nothing else); rows
- * that arrive while a commit runs queue on the port and go together into the next transaction,
- * so one fsync serves every call that arrived during the last one (at most `maxRowsPerCommit`
- * rows per transaction). Every batch is acknowledged only after its commit returned. The main
- * thread never waits on the disk.
+ * The ledger worker thread: group commit of usage rows. The row of a lone call (no other billed
+ * call running when it was sent) is committed at once: it waits for its own fsync and nothing
+ * else. While other billed calls are still running, rows wait up to `groupCommitDelayMs` for
+ * theirs (or until a batch says no call is left running, or `maxRowsPerCommit`), so under load
+ * one fsync serves many calls; committing each row as it came made a commit per 1.3 rows at 16
+ * connections, against 2.8 with the wait, and cost 8% of keyword throughput. Rows that arrive
+ * while a commit runs queue on the port and go together into the next transaction. Every batch
+ * is acknowledged only after its commit returned. The main thread never waits on the disk.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
@@ -28,6 +30,7 @@ const insertRowsInOneTransaction = database.transaction((batches: { rows: Ledger
 let waitingBatches: { batchId: number; rows: LedgerRowTuple[] }[] = [];
 let waitingRowCount = 0;
 let commitScheduled = false;
+let commitTimer: NodeJS.Timeout | null = null;
 
 function send(message: FromLedgerWorker): void {
   port.postMessage(message);
@@ -35,6 +38,10 @@ function send(message: FromLedgerWorker): void {
 
 function commitWaitingBatches(): void {
   commitScheduled = false;
+  if (commitTimer !== null) {
+    clearTimeout(commitTimer);
+    commitTimer = null;
+  }
   if (waitingBatches.length === 0) return;
   const batches = waitingBatches;
   const rows = waitingRowCount;
@@ -65,7 +72,13 @@ port.on('message', (message: ToLedgerWorker) => {
     commitWaitingBatches();
     return;
   }
-  // after every message already on the port: those that came during the last commit share this one
+  if (message.othersOpen) {
+    // other calls are still running: wait a moment for their rows (a commit already due stays due)
+    if (!commitScheduled && commitTimer === null) commitTimer = setTimeout(commitWaitingBatches, settings.groupCommitDelayMs);
+    return;
+  }
+  // no call left running: commit after every message already on the port (those that came
+  // during the last commit share this one)
   if (!commitScheduled) {
     commitScheduled = true;
     setImmediate(commitWaitingBatches);

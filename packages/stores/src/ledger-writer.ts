@@ -7,6 +7,8 @@ import type { LedgerRow } from './records.js';
 export interface LedgerWriterOptions {
   databasePath: string;
   maxRowsPerCommit?: number;
+  /** while other billed calls run, rows wait this long for theirs before one commit; default 1 */
+  groupCommitDelayMs?: number;
 }
 
 /** One durable group commit: rows in the transaction and the time its commit (fsync included) took. */
@@ -18,6 +20,8 @@ export interface LedgerCommit {
 interface Batch {
   batchId: number;
   rows: LedgerRowTuple[];
+  /** whether other billed calls were still running at the last append (see `append`) */
+  othersOpen: boolean;
   committed: Promise<void>;
   resolve: () => void;
   reject: (error: Error) => void;
@@ -35,8 +39,9 @@ function ledgerWorkerUrl(): URL {
 /**
  * Main-thread side of the usage ledger. `append` queues a row and returns a promise that
  * resolves once the row is committed with fsync. Rows appended in one event-loop turn travel
- * to the worker as one message; the worker commits at once when idle, and groups the messages
- * that arrive during a commit into the next transaction.
+ * to the worker as one message. The worker commits the row of a lone call at once; while other
+ * billed calls are still running it waits up to `groupCommitDelayMs` for their rows, so one
+ * fsync serves many calls under load; messages that arrive during a commit go into the next.
  */
 export class LedgerWriter {
   private openBatch: Batch | null = null;
@@ -65,6 +70,7 @@ export class LedgerWriter {
     const workerData: LedgerWorkerData = {
       databasePath: options.databasePath,
       maxRowsPerCommit: options.maxRowsPerCommit ?? 512,
+      groupCommitDelayMs: options.groupCommitDelayMs ?? 1,
     };
     const worker = new Worker(workerUrl, { workerData });
     await new Promise<void>((resolve, reject) => {
@@ -93,12 +99,17 @@ export class LedgerWriter {
     return new LedgerWriter(worker);
   }
 
-  /** Resolves when the row is durable; rejects if the commit failed or the worker died. */
-  append(row: LedgerRow): Promise<void> {
+  /**
+   * Resolves when the row is durable; rejects if the commit failed or the worker died.
+   * `othersOpen`: other billed calls are still running, so more rows will follow soon (the
+   * worker may wait a moment to commit them together); false for a lone call, committed at once.
+   */
+  append(row: LedgerRow, othersOpen = false): Promise<void> {
     if (this.closing !== null) return Promise.reject(new Error('usage ledger is closed'));
     if (this.brokenBy !== null) return Promise.reject(this.brokenBy);
     const batch = this.openBatch ?? this.startBatch();
     batch.rows.push([row.tenant, row.route, row.credits, row.at, row.requestId]);
+    batch.othersOpen = othersOpen;
     return batch.committed;
   }
 
@@ -138,7 +149,7 @@ export class LedgerWriter {
       resolve = resolvePromise;
       reject = rejectPromise;
     });
-    const batch: Batch = { batchId: this.nextBatchId++, rows: [], committed, resolve, reject };
+    const batch: Batch = { batchId: this.nextBatchId++, rows: [], othersOpen: false, committed, resolve, reject };
     this.openBatch = batch;
     // every append of this event-loop turn joins the batch; it leaves before the next I/O poll
     setImmediate(() => this.sendOpenBatch());
@@ -155,7 +166,7 @@ export class LedgerWriter {
       return;
     }
     this.inFlight.set(batch.batchId, batch);
-    this.post({ type: 'append', batchId: batch.batchId, rows: batch.rows });
+    this.post({ type: 'append', batchId: batch.batchId, rows: batch.rows, othersOpen: batch.othersOpen });
   }
 
   private onWorkerMessage(message: FromLedgerWorker): void {

@@ -21,9 +21,9 @@ export interface OpenStoresOptions {
   /** default 60,000 */
   authFailWindowMs?: number;
   /**
-   * fleet: while a ledger commit is in flight, later rows gather this long into the next one;
-   * default 1 (a row that finds no commit in flight goes at once). The embedded ledger worker
-   * needs no timer: rows that arrive during its commit go into the next.
+   * How long a ledger row may wait for others to share its commit; default 1. Embedded: while
+   * other billed calls are running (a lone call's row goes at once). Fleet: while a commit is in
+   * flight (a row that finds none goes at once).
    */
   groupCommitDelayMs?: number;
   /** the clock of windows, periods and ledger rows; tests pin it */
@@ -108,6 +108,7 @@ async function openEmbeddedStores(options: OpenStoresOptions): Promise<EmbeddedS
   try {
     ledger = await LedgerWriter.start({
       databasePath: accountsDatabasePath(options.dataDir),
+      groupCommitDelayMs: options.groupCommitDelayMs,
     });
   } catch (error) {
     database.close();

@@ -253,6 +253,39 @@ describe('usage ledger', () => {
     expect(commits.length).toBeLessThanOrEqual(2);
   });
 
+  // The group delay is a minute here: a row that waited for it would time the test out.
+  it("waits for the rows of calls still running, so they share one commit with it", async () => {
+    const dataDir = temporaryDataDir();
+    const stores = await openTestStores({ dataDir, now: manualClock().now, groupCommitDelayMs: 60_000 });
+    const tenant = await tenantOnPlan(stores, { ratePerMin: 10_000, monthlyCredits: 0, hardCap: false, meteredBilling: true });
+    const commits: number[] = [];
+    stores.onLedgerCommit((commit) => commits.push(commit.rows));
+    const first = await stores.meter.reserve({ tenant, ...call('search', 1) });
+    const second = await stores.meter.reserve({ tenant, ...call('search', 1) });
+    const firstSettled = stores.meter.settle(first, 1);
+    // the first row reaches the worker while the second call still runs
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(commits).toEqual([]);
+    const secondSettled = stores.meter.settle(second, 1);
+    await Promise.all([firstSettled, secondSettled]);
+    expect(commits).toEqual([2]);
+    expect(ledgerRowCount(dataDir)).toBe(2);
+  });
+
+  it("commits a lone call's row at once, without waiting for the group delay", async () => {
+    const dataDir = temporaryDataDir();
+    const stores = await openTestStores({ dataDir, now: manualClock().now, groupCommitDelayMs: 60_000 });
+    const tenant = await tenantOnPlan(stores, { ratePerMin: 10_000, monthlyCredits: 0, hardCap: false, meteredBilling: true });
+    const commits: number[] = [];
+    stores.onLedgerCommit((commit) => commits.push(commit.rows));
+    // a released call and a zero-credit one leave nothing running behind them
+    await stores.meter.release(await stores.meter.reserve({ tenant, ...call('search', 1) }));
+    await stores.meter.settle(await stores.meter.reserve({ tenant, ...call('search', 1) }), 0);
+    await stores.meter.settle(await stores.meter.reserve({ tenant, ...call('search', 1) }), 1);
+    expect(commits).toEqual([1]);
+    expect(ledgerRowCount(dataDir)).toBe(1);
+  });
+
   it('commits what is queued when closed', async () => {
     const dataDir = temporaryDataDir();
     const stores = await openTestStores({ dataDir, now: manualClock().now });
