@@ -49,6 +49,21 @@ impl Stage {
         Stage { name, samples: Vec::new() }
     }
 
+    /// Call `call(n)` for n = 0, 1, ... until `budget` has passed, timing each call; the sum of
+    /// what the calls return is a checksum that keeps their work from being optimised away.
+    fn run(&mut self, budget: Duration, mut call: impl FnMut(usize) -> u64) -> u64 {
+        let started = Instant::now();
+        let mut checksum = 0u64;
+        let mut next = 0;
+        while started.elapsed() < budget {
+            let began = Instant::now();
+            checksum = checksum.wrapping_add(call(next));
+            self.samples.push(began.elapsed());
+            next += 1;
+        }
+        checksum
+    }
+
     fn print(&mut self) {
         self.samples.sort();
         let count = self.samples.len().max(1);
@@ -65,12 +80,22 @@ fn main() {
         eprintln!("usage: profile_search SHARD_DIR [SECONDS] [QUERIES_FILE]");
         std::process::exit(2);
     };
-    let seconds: f64 = arguments.get(2).map_or(5.0, |value| value.parse().expect("SECONDS: a number"));
+    let seconds: f64 = match arguments.get(2).map(|value| value.parse::<f64>()) {
+        None => 5.0,
+        Some(Ok(seconds)) if seconds.is_finite() && seconds > 0.0 && seconds <= 3600.0 => seconds,
+        Some(_) => fail("SECONDS: a number of seconds above 0 and at most 3600"),
+    };
     let queries: Vec<String> = match arguments.get(3) {
-        Some(file) => std::fs::read_to_string(file).expect("QUERIES_FILE").lines().filter(|line| !line.trim().is_empty()).map(String::from).collect(),
+        Some(file) => match std::fs::read_to_string(file) {
+            Ok(text) => text.lines().filter(|line| !line.trim().is_empty()).map(String::from).collect(),
+            Err(error) => fail(&format!("QUERIES_FILE {file}: {error}")),
+        },
         None => BENCH_QUERIES.iter().map(|query| query.to_string()).collect(),
     };
-    let reader = ShardReader::open(Path::new(directory), &ShardOptions::default()).expect("open the shard");
+    if queries.is_empty() {
+        fail("QUERIES_FILE holds no query (one per line)");
+    }
+    let reader = ShardReader::open(Path::new(directory), &ShardOptions::default()).unwrap_or_else(|error| fail(&format!("SHARD_DIR {directory}: {error}")));
     println!("{} passages, {} queries, {seconds} s per stage", reader.num_docs(), queries.len());
 
     let request = |query: &str, limit: usize| SearchRequest { query: query.into(), limit, ..Default::default() };
@@ -78,35 +103,18 @@ fn main() {
     let mut full = Stage::new("search, top 10 + exact total + fetch");
     let mut count = Stage::new("search, limit 0 (the count alone)");
     let mut encode = Stage::new("MessagePack of the top-10 answer");
-    let mut total_hits = 0u64;
+    let search = |query: &str, limit: usize| reader.search(&request(query, limit)).expect("search");
+    let mut checksum = 0u64;
 
     for (stage, limit) in [(&mut full, 10usize), (&mut count, 0usize)] {
         // Warm-up: one round of every query.
         for query in &queries {
-            reader.search(&request(query, limit)).expect("search");
+            search(query, limit);
         }
-        let started = Instant::now();
-        let mut next = 0;
-        while started.elapsed() < budget {
-            let query = &queries[next % queries.len()];
-            next += 1;
-            let began = Instant::now();
-            let result = reader.search(&request(query, limit)).expect("search");
-            stage.samples.push(began.elapsed());
-            total_hits += result.total;
-        }
+        checksum = checksum.wrapping_add(stage.run(budget, |n| search(&queries[n % queries.len()], limit).total));
     }
-    let answers: Vec<_> = queries.iter().map(|query| reader.search(&request(query, 10)).expect("search")).collect();
-    let started = Instant::now();
-    let mut next = 0;
-    while started.elapsed() < budget {
-        let answer = &answers[next % answers.len()];
-        next += 1;
-        let began = Instant::now();
-        let bytes = to_msgpack(answer).expect("encode");
-        encode.samples.push(began.elapsed());
-        total_hits += bytes.len() as u64 & 1;
-    }
+    let answers: Vec<_> = queries.iter().map(|query| search(query, 10)).collect();
+    checksum = checksum.wrapping_add(encode.run(budget, |n| to_msgpack(&answers[n % answers.len()]).expect("encode").len() as u64));
     println!("| stage | calls | mean ms | p50 ms | p99 ms |\n|---|---:|---:|---:|---:|");
     full.print();
     count.print();
@@ -117,11 +125,16 @@ fn main() {
             let rounds = 50;
             let began = Instant::now();
             for _ in 0..rounds {
-                reader.search(&request(query, limit)).expect("search");
+                search(query, limit);
             }
             began.elapsed().as_secs_f64() * 1000.0 / rounds as f64
         };
         println!("| {query} | {} | {:.3} | {:.3} |", answer.total, mean(10), mean(0));
     }
-    println!("(checksum {total_hits})");
+    println!("(checksum {checksum})");
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("profile_search: {message}");
+    std::process::exit(2);
 }

@@ -18,7 +18,7 @@ use crate::error::Result;
 use crate::facets::VerticalTable;
 use crate::passage::{Document, StoredReader};
 use crate::schema::ShardFields;
-use crate::search::filter_mask::MaskCache;
+use crate::search::filter_mask::{FilterMask, MaskCache};
 use crate::request::SearchRequest;
 use crate::search::{parse_query, ShardSearchResult, ShardView};
 use crate::shard::{open_existing_index, vector_key, ShardOptions, VectorSource};
@@ -55,6 +55,8 @@ pub struct ShardReader {
     verticals: VerticalTable,
     /// Filter masks of the current reader generation (cleared on reload).
     masks: MaskCache,
+    /// The live documents as a mask (rebuilt on reload).
+    live: FilterMask,
     /// The hashing embedder for query texts, or None when the vectors come from outside the
     /// engine (the query vector must then come with the request).
     embedder: Option<HashingEmbedder>,
@@ -85,6 +87,7 @@ impl ShardReader {
             key_addresses,
             verticals,
             masks: MaskCache::default(),
+            live: FilterMask::live(&searcher)?,
             embedder: match options.vectors {
                 VectorSource::Hashing => Some(HashingEmbedder::new(options.dimensions)),
                 VectorSource::External => None,
@@ -101,6 +104,7 @@ impl ShardReader {
         self.key_addresses = live_key_addresses(&searcher)?;
         self.verticals = VerticalTable::build(&searcher)?;
         self.masks.clear();
+        self.live = FilterMask::live(&searcher)?;
         self.embedded = count_embedded(&self.key_addresses, &self.vectors);
         Ok(ReloadReport {
             num_docs: searcher.num_docs(),
@@ -174,6 +178,7 @@ impl ShardReader {
             key_addresses: &self.key_addresses,
             verticals: &self.verticals,
             masks: &self.masks,
+            live: &self.live,
             embedder: self.embedder.as_ref(),
             embedded: self.embedded,
         }

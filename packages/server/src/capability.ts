@@ -129,19 +129,18 @@ async function runAndSettle<Schema extends z.ZodObject, Body, Prepared>(
     throw error;
   }
   const settled = settleDurably(meter, reservation, capability.cost);
-  let prepared: Prepared | undefined;
   try {
-    prepared = prepare?.(body);
+    return { body, credits: capability.cost, prepared: prepare?.(body) };
   } finally {
-    // The row is committed (or refused with a 503) before anything answers, prepared or not.
+    // The row is committed (or refused with a 503) before anything answers, prepared or not;
+    // a committed row is billed even when preparing the answer failed.
     await settled;
+    billed(capability.cost);
+    if (isPartial(body)) {
+      services.metrics.partial(capability.name);
+      if (report) report.partial = true;
+    }
   }
-  billed(capability.cost);
-  if (isPartial(body)) {
-    services.metrics.partial(capability.name);
-    if (report) report.partial = true;
-  }
-  return { body, credits: capability.cost, prepared };
 }
 
 /** Seconds a caller is told to wait when the ledger could not take a row. */

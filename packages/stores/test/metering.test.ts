@@ -253,13 +253,18 @@ describe('usage ledger', () => {
     expect(commits.length).toBeLessThanOrEqual(2);
   });
 
-  // The group delay is a minute here: a row that waited for it would time the test out.
-  it("waits for the rows of calls still running, so they share one commit with it", async () => {
+  /** Stores whose group delay is a minute: a row that waited for it would time the test out. */
+  async function storesWithMinuteGroupDelay() {
     const dataDir = temporaryDataDir();
     const stores = await openTestStores({ dataDir, now: manualClock().now, groupCommitDelayMs: 60_000 });
     const tenant = await tenantOnPlan(stores, { ratePerMin: 10_000, monthlyCredits: 0, hardCap: false, meteredBilling: true });
     const commits: number[] = [];
     stores.onLedgerCommit((commit) => commits.push(commit.rows));
+    return { dataDir, stores, tenant, commits };
+  }
+
+  it('waits for the rows of calls still running, so they share one commit with it', async () => {
+    const { dataDir, stores, tenant, commits } = await storesWithMinuteGroupDelay();
     const first = await stores.meter.reserve({ tenant, ...call('search', 1) });
     const second = await stores.meter.reserve({ tenant, ...call('search', 1) });
     const firstSettled = stores.meter.settle(first, 1);
@@ -273,11 +278,7 @@ describe('usage ledger', () => {
   });
 
   it("commits a lone call's row at once, without waiting for the group delay", async () => {
-    const dataDir = temporaryDataDir();
-    const stores = await openTestStores({ dataDir, now: manualClock().now, groupCommitDelayMs: 60_000 });
-    const tenant = await tenantOnPlan(stores, { ratePerMin: 10_000, monthlyCredits: 0, hardCap: false, meteredBilling: true });
-    const commits: number[] = [];
-    stores.onLedgerCommit((commit) => commits.push(commit.rows));
+    const { dataDir, stores, tenant, commits } = await storesWithMinuteGroupDelay();
     // a released call and a zero-credit one leave nothing running behind them
     await stores.meter.release(await stores.meter.reserve({ tenant, ...call('search', 1) }));
     await stores.meter.settle(await stores.meter.reserve({ tenant, ...call('search', 1) }), 0);

@@ -27,13 +27,7 @@ pub fn run(shard: &ShardView, request: &SearchRequest, queries: KeywordQueries, 
 pub fn count(shard: &ShardView, queries: &KeywordQueries, counting: &Counting, per_vertical: bool, deadline: Deadline) -> Result<(VerticalCounts, bool)> {
     let counter = CountCollector { verticals: per_vertical.then_some(shard.verticals) };
     match counting {
-        Counting::Postings(terms) => {
-            let admitted = match &queries.mask {
-                Some(mask) => mask.clone(),
-                None => shard.masks.live(&shard.searcher)?,
-            };
-            count_postings(&shard.searcher, terms, &admitted, &counter, deadline)
-        }
+        Counting::Postings(terms) => count_postings(&shard.searcher, terms, queries.mask.as_deref().unwrap_or(shard.live), &counter, deadline),
         Counting::MatchSet => collect_segments(&shard.searcher, queries.matching.as_ref(), &counter, deadline, false),
     }
 }

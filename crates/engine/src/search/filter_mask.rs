@@ -21,9 +21,6 @@ use crate::search::filters::{everything, filtered};
 /// Masks kept per reader generation; past this the cache starts over.
 const CACHED_MASKS_MAX: usize = 64;
 
-/// The cache key of the live documents (`mask_key` of a filter set never reads so).
-const LIVE_KEY: &str = "live documents";
-
 /// Below this share of the shard admitted, the intersection of words and filters is cheaper
 /// than running the words and skipping refused documents.
 const MASK_SHARE_MIN: u64 = 4;
@@ -55,6 +52,12 @@ impl FilterMask {
             segments.push(bits);
         }
         Ok(FilterMask { segments, admitted })
+    }
+
+    /// The live documents of every segment (an empty filter set): what a count without filters
+    /// intersects its matches with. The reader builds it once per generation.
+    pub fn live(searcher: &Searcher) -> Result<FilterMask> {
+        FilterMask::build(searcher, Vec::new())
     }
 
     /// The words of one segment's bitset.
@@ -93,12 +96,6 @@ impl MaskCache {
         }
         masks.insert(key, mask.clone());
         Ok(mask)
-    }
-
-    /// The live documents of the generation (no filter), built once: what a count without
-    /// filters intersects its matches with.
-    pub fn live(&self, searcher: &Searcher) -> Result<Arc<FilterMask>> {
-        self.get_or_build(LIVE_KEY.to_string(), || FilterMask::build(searcher, Vec::new()))
     }
 
     pub fn clear(&self) {

@@ -42,7 +42,7 @@ use crate::request::{Collapse, SearchRequest};
 use crate::schema::ShardFields;
 use crate::vectors::VectorIndex;
 use collectors::{collect_segments, CountCollector};
-use filter_mask::MaskCache;
+use filter_mask::{FilterMask, MaskCache};
 use plan::{plan, Reorder, Strategy};
 use ranking::{apply_collapse, apply_field_sort, apply_rerank, Candidate, SignalColumns};
 
@@ -79,6 +79,8 @@ pub struct ShardView<'a> {
     pub key_addresses: &'a KeyAddresses,
     pub verticals: &'a VerticalTable,
     pub masks: &'a MaskCache,
+    /// The live documents of the generation as a mask (an unfiltered count intersects with it).
+    pub live: &'a FilterMask,
     /// The hashing embedder for query texts; None when vectors come from outside the engine.
     pub embedder: Option<&'a HashingEmbedder>,
     /// Live passages with a vector.

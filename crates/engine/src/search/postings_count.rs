@@ -16,7 +16,7 @@ use crate::search::collectors::CountCollector;
 use crate::search::filter_mask::FilterMask;
 
 /// Documents holding at least one of `terms` that `admitted` admits (the filter mask, or the
-/// live documents: see `MaskCache::live`), segment by segment (the deadline is checked between
+/// live documents: see `FilterMask::live`), segment by segment (the deadline is checked between
 /// segments), counted by `counter`.
 pub fn count_postings(searcher: &Searcher, terms: &[Term], admitted: &FilterMask, counter: &CountCollector, deadline: Deadline) -> Result<(VerticalCounts, bool)> {
     let mut counted = VerticalCounts::default();

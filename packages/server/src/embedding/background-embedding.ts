@@ -86,22 +86,20 @@ export class BackgroundEmbedding {
   private record(progress: EmbeddingProgress): void {
     this.perShard.set(progress.shard, progress);
     const now = Date.now();
-    const reported = this.perShard.size === this.options.shards;
-    if (progress.stored > 0 && reported) {
+    const status = this.status();
+    if (progress.stored > 0 && status.reported) {
       // The rate is the vectors stored over wall time since the run began (counted once every
       // shard has reported, so a shard's earlier vectors are not taken for new ones): a batch's
       // model time alone leaves out storing and committing, which is most of the work for a fast
       // model (the static model's estimate read 5x too short so).
-      const embedded = this.embeddedNow();
       if (this.runStart === null) {
-        this.runStart = { at: now - progress.embedMs, embedded: embedded - progress.stored };
+        this.runStart = { at: now - progress.embedMs, embedded: status.embedded - progress.stored };
       }
       const seconds = (now - this.runStart.at) / 1000;
-      if (seconds > 0) this.rate = (embedded - this.runStart.embedded) / seconds;
+      if (seconds > 0) this.rate = (status.embedded - this.runStart.embedded) / seconds;
     }
-    const status = this.status();
     if (status.complete) {
-      if (!this.announcedComplete && this.perShard.size === this.options.shards) {
+      if (!this.announcedComplete) {
         this.announcedComplete = true;
         // How long this run took, from its first batch: the time until fully indexed.
         const took = this.runStart === null ? '' : ` (${Math.round((now - this.runStart.at) / 1000)} s for ${status.embedded - this.runStart.embedded})`;
@@ -121,12 +119,6 @@ export class BackgroundEmbedding {
         passages: status.passages,
       });
     }
-  }
-
-  private embeddedNow(): number {
-    let embedded = 0;
-    for (const progress of this.perShard.values()) embedded += progress.embedded;
-    return embedded;
   }
 
   status(): EmbeddingStatus {
