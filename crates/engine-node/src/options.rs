@@ -292,6 +292,27 @@ pub struct ReloadReport {
     pub vectors: i64,
     /// Live passages that have a vector (semantic search reaches only these).
     pub embedded: i64,
+    /// Vectors in the tail, searched exactly until a merge puts them in the HNSW graph.
+    pub vector_tail: i64,
+}
+
+/// What `buildVectors` merged into the HNSW graph.
+#[napi(object)]
+pub struct VectorBuildReport {
+    /// Tail segments merged (and deleted).
+    pub segments: u32,
+    /// Tail records applied (adds and removes).
+    pub records: i64,
+    /// Vectors in the graph afterwards.
+    pub graph_vectors: i64,
+    pub seconds: f64,
+}
+
+/// Committed vectors not yet in the HNSW graph, and why the last merge behind the writer failed.
+#[napi(object)]
+pub struct VectorTail {
+    pub records: i64,
+    pub merge_failure: Option<String>,
 }
 
 /// A passage waiting for its vector: its id and the text to embed (title and body).

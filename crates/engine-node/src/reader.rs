@@ -47,6 +47,7 @@ impl ShardReader {
                 segments: report.segments as u32,
                 vectors: report.vectors as i64,
                 embedded: report.embedded as i64,
+                vector_tail: report.vector_tail as i64,
             })
         })
     }

@@ -2,7 +2,7 @@ use napi::bindgen_prelude::Float32Array;
 use napi_derive::napi;
 
 use crate::error::{guarded, IntoJs};
-use crate::options::{AddReport, CommitNotice, Passage, ShardOptions};
+use crate::options::{AddReport, CommitNotice, Passage, ShardOptions, VectorBuildReport, VectorTail};
 
 /// The single writer of one shard directory (a second one is refused with ELOCKED).
 #[napi]
@@ -49,6 +49,31 @@ impl ShardWriter {
     #[napi]
     pub fn add_vectors(&mut self, ids: Vec<String>, vectors: Float32Array) -> napi::Result<u32> {
         guarded(|| Ok(self.writer()?.add_vectors(&ids, &vectors).into_js()? as u32))
+    }
+
+    /// Put every committed vector into the HNSW graph now, with `threads` inserting threads
+    /// (default 1), after any merge running behind the writer. Until then searches scan the
+    /// vectors not yet in the graph exactly. Takes about 0.2 ms of CPU per vector.
+    #[napi]
+    pub fn build_vectors(&mut self, threads: Option<u32>) -> napi::Result<VectorBuildReport> {
+        guarded(|| {
+            let report = self.writer()?.build_vectors(threads.unwrap_or(1).max(1) as usize).into_js()?;
+            Ok(VectorBuildReport {
+                segments: report.segments as u32,
+                records: report.records as i64,
+                graph_vectors: report.graph_vectors as i64,
+                seconds: report.seconds,
+            })
+        })
+    }
+
+    /// Committed vectors not yet in the HNSW graph.
+    #[napi]
+    pub fn vector_tail(&mut self) -> napi::Result<VectorTail> {
+        guarded(|| {
+            let (records, merge_failure) = self.writer()?.vector_tail().into_js()?;
+            Ok(VectorTail { records: records as i64, merge_failure })
+        })
     }
 
     /// Delete passages by id; returns how many were live.

@@ -34,6 +34,7 @@ pub use request::{Filters, Rerank, SearchRequest, VectorScoring};
 pub use search::ShardSearchResult;
 pub use shard::{vector_key, CommitNotice, ShardOptions, COMMIT_FILE};
 pub use vocabulary::{Collapse, ContentType, Mode, OriginType, Safety, SortBy, Source, SourceRole, VectorSource, Vocabulary};
+pub use vectors::{MergeReport, MERGE_AFTER_RECORDS};
 pub use word_match::{analysed_words, texts_holding_any, AnalysedWord};
 pub use writer::{AddReport, ShardWriter};
 

@@ -1,5 +1,6 @@
 //! The shard writer: adds passages in batches (skipping ids already present, so ingesting the
-//! same record twice adds nothing twice), deletes by id, commits vectors then the index.
+//! same record twice adds nothing twice), deletes by id, commits vectors then the index. Vectors
+//! go to the shard's vector tail; the HNSW graph is built behind the writer (`vectors/`).
 //! One writer per shard directory: Tantivy's lock file refuses a second one.
 
 use std::collections::HashSet;
@@ -16,7 +17,7 @@ use crate::error::{EngineError, Result};
 use crate::passage::Passage;
 use crate::schema::ShardFields;
 use crate::shard::{create_or_open_index, vector_key, write_commit_notice, CommitNotice, ShardOptions, VectorSource};
-use crate::vectors::VectorIndex;
+use crate::vectors::{MergeReport, VectorWriter};
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AddReport {
@@ -30,7 +31,7 @@ pub struct ShardWriter {
     fields: ShardFields,
     writer: IndexWriter<TantivyDocument>,
     committed: IndexReader,
-    vectors: VectorIndex,
+    vectors: VectorWriter,
     /// The hashing embedder, or None when vectors come from outside the engine (see
     /// `VectorSource::External`): a passage without a precomputed vector then waits for
     /// `add_vectors`.
@@ -48,7 +49,7 @@ impl ShardWriter {
                 other => EngineError::Index(other),
             })?;
         let committed = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        let vectors = VectorIndex::open_for_write(directory, options.dimensions)?;
+        let vectors = VectorWriter::open(directory, options.dimensions)?;
         Ok(ShardWriter {
             directory: directory.to_path_buf(),
             index,
@@ -154,17 +155,17 @@ impl ShardWriter {
                 deleted += 1;
             }
             self.writer.delete_term(self.id_term(id));
-            self.vectors.remove(vector_key(id))?;
+            self.vectors.remove(vector_key(id));
             self.uncommitted_ids.remove(id);
         }
         Ok(deleted)
     }
 
     /// Make everything added or deleted durable and visible to readers that reload.
-    /// Vectors are saved first: a crash in between leaves vectors without documents, which
+    /// Vectors are synced first: a crash in between leaves vectors without documents, which
     /// searches skip, never documents that lost the vectors they had.
     pub fn commit(&mut self) -> Result<CommitNotice> {
-        self.vectors.save(&self.directory)?;
+        self.vectors.commit()?;
         let opstamp = self.writer.commit()?;
         self.committed.reload()?;
         self.uncommitted_ids.clear();
@@ -179,6 +180,17 @@ impl ShardWriter {
 
     pub fn num_docs(&self) -> u64 {
         self.committed.searcher().num_docs()
+    }
+
+    /// Put every committed vector into the HNSW graph now (`threads` inserting threads), after
+    /// any merge running behind the writer; searches scan the tail exactly until then.
+    pub fn build_vectors(&mut self, threads: usize) -> Result<MergeReport> {
+        self.vectors.build(threads)
+    }
+
+    /// Committed vectors not yet in the graph, and why the last merge behind the writer failed.
+    pub fn vector_tail(&self) -> Result<(u64, Option<String>)> {
+        Ok((self.vectors.tail_records()?, self.vectors.merge_failure().map(str::to_string)))
     }
 
     pub fn index(&self) -> &Index {

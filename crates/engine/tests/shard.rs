@@ -221,7 +221,13 @@ fn supplied_vectors_of_any_length_score_by_cosine() {
 /// its file records: the same neighbours and similarities as the current index gives.
 #[test]
 fn vectors_saved_with_the_cosine_metric_still_read() {
-    let (directory, reader) = written_shard();
+    let (directory, _) = written_shard();
+    // Everything in the graph, nothing left in the tail: the graph file is then the only source.
+    let mut writer = ShardWriter::open(directory.path(), &ShardOptions::default()).unwrap();
+    writer.build_vectors(1).unwrap();
+    drop(writer);
+    let reader = ShardReader::open(directory.path(), &ShardOptions::default()).unwrap();
+    assert_eq!(reader.vectors().tail_len(), 0);
     let query = SearchRequest { query: "sourdough starter".into(), mode: evidence_engine::Mode::Semantic, limit: 4, ..Default::default() };
     let current = reader.search(&query).unwrap();
     assert!(!current.hits.is_empty());

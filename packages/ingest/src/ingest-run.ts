@@ -393,6 +393,8 @@ export class IngestRun {
       shards: this.writers.shards,
       elapsedSeconds,
       passagesPerSecond: elapsedSeconds > 0 ? handled / elapsedSeconds : 0,
+      vectorsMergedAtEnd: null,
+      fullyIndexedSeconds: null,
     };
   }
 }

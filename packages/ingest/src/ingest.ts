@@ -7,6 +7,7 @@
  * in step with the index (all are committed together every COMMIT_EVERY_PASSAGES and at the end).
  */
 import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { embedderForIndex } from '@evidence/embedders';
 import { assertShardSet, ensureManifest, ledgerPath, readManifest, shardOptionsOf, type ShardOptions } from '@evidence/native';
 import { AdmissionTable } from './admission.js';
@@ -44,8 +45,14 @@ export interface IngestOptions {
   lockWaitMs?: number;
 }
 
-/** Default of IngestOptions.lockWaitMs: a vector batch's store and commit take well under it. */
-export const LOCK_WAIT_MS = 10_000;
+/** Vectors left to merge at the end of a run above which the run says it is building the graph. */
+const ANNOUNCED_GRAPH_BUILD = 20_000;
+
+/**
+ * Default of IngestOptions.lockWaitMs: a vector batch's store and commit take well under it, and
+ * so does a shard's last batch, which also merges the shard's short vector tail into its graph.
+ */
+export const LOCK_WAIT_MS = 30_000;
 
 /** The shard count to use: an existing index keeps its own, with a warning when asked otherwise. */
 function resolveShardCount(options: IngestOptions, log: (line: string) => void): { shards: number; dimensions: number; shardOptions: ShardOptions } {
@@ -153,7 +160,19 @@ export async function ingestFiles(files: string[], options: IngestOptions): Prom
       bytesBeforeFile += bytes;
     }
     await run.commit(true);
-    return run.summary();
+    const summary = run.summary();
+    // Vectors made here wait in each shard's tail (searched exactly) until merged into its HNSW
+    // graph, behind the run and now at its end; the run then reports when it was fully indexed.
+    if (shardOptions.vectors !== 'external') {
+      const waiting = await writers.vectorTail();
+      if (waiting >= ANNOUNCED_GRAPH_BUILD) {
+        log(`putting ${waiting} vectors into the vector graph (about ${Math.ceil((waiting * 0.2) / 1000 / Math.min(shards, availableParallelism()))} s; meanwhile searches scan them exactly)`);
+      }
+      const built = await writers.buildVectors();
+      summary.vectorsMergedAtEnd = built.records;
+      summary.fullyIndexedSeconds = (performance.now() - startedAt) / 1000;
+    }
+    return summary;
   } finally {
     await writers.close();
     ledger.close();

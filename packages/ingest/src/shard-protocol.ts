@@ -23,6 +23,10 @@ export type ShardRequest =
    */
   | { op: 'replace'; stories: StoryRewrite[] }
   | { op: 'commit' }
+  /** Put every committed vector into the shard's HNSW graph now (see ShardWriter.buildVectors). */
+  | { op: 'buildVectors'; threads: number }
+  /** Committed vectors not yet in the graph. */
+  | { op: 'vectorTail' }
   | { op: 'close' };
 
 /** One reply per request, in request order; `opened` (or `failed`) comes first, unasked. */
@@ -32,5 +36,7 @@ export type ShardReply =
   | { kind: 'deleted'; deleted: number }
   | { kind: 'replaced'; replaced: number }
   | { kind: 'committed' }
+  | { kind: 'vectorsBuilt'; records: number; graphVectors: number; seconds: number }
+  | { kind: 'vectorTail'; records: number }
   | { kind: 'closed' }
   | { kind: 'failed'; message: string };

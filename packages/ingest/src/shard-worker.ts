@@ -75,6 +75,14 @@ function serve(port: NonNullable<typeof parentPort>, data: ShardWorkerData): voi
           deletedSinceCommit.clear();
           reply({ kind: 'committed' });
           return;
+        case 'buildVectors': {
+          const report = writer.buildVectors(request.threads);
+          reply({ kind: 'vectorsBuilt', records: Number(report.records), graphVectors: Number(report.graphVectors), seconds: report.seconds });
+          return;
+        }
+        case 'vectorTail':
+          reply({ kind: 'vectorTail', records: Number(writer.vectorTail().records) });
+          return;
         case 'close':
           writer.close();
           reply({ kind: 'closed' });

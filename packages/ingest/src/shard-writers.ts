@@ -5,6 +5,7 @@
  * A batch is stamped (`beforeSend`) just before it leaves, so it carries the story counts of
  * that moment rather than of when its passages were read.
  */
+import { availableParallelism } from 'node:os';
 import { shardDirectory, type Passage, type ShardOptions } from '@evidence/native';
 import { passageIdFor } from './page-id.js';
 import { ShardConnection } from './shard-connection.js';
@@ -139,6 +140,32 @@ export class ShardWriters {
     await Promise.all(commits);
     // Every reply is in once the commits are: the totals are final here.
     for (const connection of this.connections) connection.throwIfFailed();
+  }
+
+  /**
+   * Put every committed vector of every shard into its HNSW graph (the shards in parallel, the
+   * cores shared among them); returns the tail records merged. Searches scan the vectors not yet
+   * in a graph exactly, so this only makes them fast.
+   */
+  async buildVectors(): Promise<{ records: number; graphVectors: number }> {
+    const threads = Math.max(1, Math.floor(availableParallelism() / this.shards));
+    const replies = await Promise.all(this.connections.map((connection) => connection.send({ op: 'buildVectors', threads })));
+    for (const connection of this.connections) connection.throwIfFailed();
+    let records = 0;
+    let graphVectors = 0;
+    for (const reply of replies) {
+      if (reply.kind !== 'vectorsBuilt') continue;
+      records += reply.records;
+      graphVectors += reply.graphVectors;
+    }
+    return { records, graphVectors };
+  }
+
+  /** Committed vectors of every shard not yet in its graph. */
+  async vectorTail(): Promise<number> {
+    const replies = await Promise.all(this.connections.map((connection) => connection.send({ op: 'vectorTail' })));
+    for (const connection of this.connections) connection.throwIfFailed();
+    return replies.reduce((sum, reply) => sum + (reply.kind === 'vectorTail' ? reply.records : 0), 0);
   }
 
   /** Release the writer locks and end the threads; anything not committed is dropped. */

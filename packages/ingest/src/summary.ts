@@ -73,9 +73,17 @@ export interface IngestSummary {
   /** Indexed passages rewritten because their story gained hosts. */
   passagesRewritten: number;
   shards: number;
+  /** Until the last commit: every passage searchable by keyword. */
   elapsedSeconds: number;
-  /** (added + skipped) per second of the whole run. */
+  /** (added + skipped) per second until the last commit. */
   passagesPerSecond: number;
+  /**
+   * Vector records the run's end merged into the HNSW graphs (the rest were merged behind the
+   * run), and the seconds from the start until every vector was in a graph. Null when the
+   * vectors come from a model: the service's background embedder makes them after ingest.
+   */
+  vectorsMergedAtEnd: number | null;
+  fullyIndexedSeconds: number | null;
 }
 
 /** The closing summary, one `name: value` line each, for stdout. */
@@ -97,6 +105,8 @@ export function formatSummary(summary: IngestSummary): string {
     ['shards', summary.shards],
     ['elapsed seconds', summary.elapsedSeconds.toFixed(1)],
     ['passages per second', Math.round(summary.passagesPerSecond)],
+    ['vectors merged into the graph at the end', summary.vectorsMergedAtEnd ?? 'none (made by the service\'s background embedder)'],
+    ['fully indexed after seconds', summary.fullyIndexedSeconds?.toFixed(1) ?? 'when the background embedder is done'],
   ];
   if (summary.crawl.records > 0 || Object.keys(summary.crawl.damaged).length > 0) {
     const at = rows.findIndex(([name]) => name === 'removals');

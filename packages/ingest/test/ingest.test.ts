@@ -10,6 +10,7 @@ import {
   removeDirectory,
   searchAll,
   temporaryDirectory,
+  withReaders,
   totalDocuments,
   writeJsonl,
 } from './helpers.js';
@@ -80,6 +81,26 @@ describe('ingestFiles', () => {
       { event: 'admitted', url: 'https://News.Example.co.uk/glaciers', page_id: englishPage, passages: 2, fetched_at: FETCHED, at: expect.any(Number) },
       { event: 'admitted', url: 'https://www.stadt.de/bahn', page_id: pageIdFor('https://www.stadt.de/bahn', GERMAN_TEXT), passages: 1, fetched_at: FETCHED, at: expect.any(Number) },
     ]);
+  });
+
+  it('puts every vector into the shards\' graphs by its end and says when it was fully indexed', async () => {
+    const file = writeJsonl(directory, 'pages.jsonl', [
+      page('https://example.org/a', ENGLISH_TEXT),
+      page('https://example.org/b', GERMAN_TEXT),
+      page('https://example.org/c', 'Sourdough starter needs flour and water every single day of the week.'),
+    ]);
+    const summary = await ingestFiles([file], options);
+    expect(summary.passagesAdded).toBe(4);
+    expect(summary.vectorsMergedAtEnd).toBe(4);
+    expect(summary.fullyIndexedSeconds).toBeGreaterThanOrEqual(summary.elapsedSeconds);
+    withReaders(dataDir, (readers) => {
+      const reports = readers.map((reader) => reader.reload());
+      expect(reports.reduce((sum, report) => sum + Number(report.vectorTail), 0)).toBe(0);
+      expect(reports.reduce((sum, report) => sum + Number(report.embedded), 0)).toBe(4);
+    });
+    // Nothing new: the second run merges nothing.
+    const again = await ingestFiles([file], options);
+    expect(again.vectorsMergedAtEnd).toBe(0);
   });
 
   it('adds nothing when the same file is ingested twice', async () => {

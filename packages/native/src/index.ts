@@ -32,8 +32,10 @@ export type {
   ShardOptions,
   SourceName,
   SourceRole,
+  VectorBuildReport,
   VectorScoring,
   VectorSourceName,
+  VectorTail,
 } from '../addon.cjs';
 export type { ShardFacets, ShardSearchResult } from './records.generated.js';
 

@@ -40,7 +40,7 @@ use crate::query_depth::{query_nesting, MAX_QUERY_NESTING};
 use crate::reader::KeyAddresses;
 use crate::request::{Collapse, SearchRequest};
 use crate::schema::ShardFields;
-use crate::vectors::VectorIndex;
+use crate::vectors::VectorStore;
 use collectors::{collect_segments, CountCollector};
 use filter_mask::{FilterMask, MaskCache};
 use plan::{plan, Reorder, Strategy};
@@ -74,7 +74,7 @@ pub struct ShardView<'a> {
     pub searcher: Searcher,
     pub fields: &'a ShardFields,
     pub query_parser: &'a QueryParser,
-    pub vectors: &'a VectorIndex,
+    pub vectors: &'a VectorStore,
     /// Vector key -> live document: the way from a nearest neighbour back to its passage.
     pub key_addresses: &'a KeyAddresses,
     pub verticals: &'a VerticalTable,

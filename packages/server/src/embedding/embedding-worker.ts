@@ -19,12 +19,16 @@ port.on('message', (message: EmbeddingWorkerMessage) => {
   if (message.kind === 'stop') stopping = true;
 });
 
-/** Passages read per pass of a shard, and the least time of embedding between two commits. */
-const PASSAGES_PER_PASS = 512;
+/**
+ * Passages read per pass of a shard: at first, and at most (a fast model fills a batch's time
+ * with thousands; a slow one with a few dozen, and reading more than it embeds is wasted).
+ */
+const FIRST_PASS_PASSAGES = 512;
+const MAX_PASS_PASSAGES = 16_384;
 /** Texts handed to the model per call: between two calls the thread notices a stop (16 bge passages: about 0.3 s on a free core). */
 const TEXTS_PER_CALL = 16;
 const MIN_BATCH_MS = 5_000;
-/** A commit's cost (the writer loads the whole vector file) kept under a tenth of the embedding time. */
+/** A store's cost (the writer's open, the tail's append, the commit) kept under a tenth of the embedding time. */
 const COMMIT_SHARE = 10;
 /** How long to wait when nothing is left, or when another writer (an ingest run) holds the shard. */
 const IDLE_MS = 2_000;
@@ -34,8 +38,12 @@ function post(message: EmbeddingProgress | EmbeddingShardNotice | { kind: 'faile
   port.postMessage(message);
 }
 
-/** Store vectors through a writer opened for this commit only; waits while another writer holds the shard. */
-async function store(directory: string, options: ShardOptions, ids: string[], vectors: Float32Array): Promise<{ stored: number; commitMs: number } | null> {
+/**
+ * Store vectors through a writer opened for this commit only; waits while another writer holds
+ * the shard. With `build`, also merges the shard's vector tail into its HNSW graph (the last
+ * batch of a shard: nothing else would merge a short tail; a long one is merged behind commits).
+ */
+async function store(directory: string, options: ShardOptions, ids: string[], vectors: Float32Array, build: boolean): Promise<{ stored: number; commitMs: number } | null> {
   for (;;) {
     if (stopping) return null;
     const started = performance.now();
@@ -52,7 +60,9 @@ async function store(directory: string, options: ShardOptions, ids: string[], ve
     try {
       const stored = writer.addVectors(ids, vectors);
       writer.commit();
-      return { stored, commitMs: performance.now() - started };
+      const commitMs = performance.now() - started;
+      if (build) writer.buildVectors(1);
+      return { stored, commitMs };
     } finally {
       writer.close();
     }
@@ -78,6 +88,8 @@ interface ShardState {
   waiting: boolean;
   /** The last store's open + commit time, ms (batches grow with it). */
   commitMs: number;
+  /** Passages to read for the next batch (follows the model's pace). */
+  passPassages: number;
   /** After a failure: not before this time (epoch ms), and the failure already reported. */
   retryAt: number;
   failure: string | null;
@@ -105,7 +117,7 @@ async function embedShard(state: ShardState, model: () => Promise<TextEmbedder>)
   state.waiting = Number(report.embedded) < Number(report.numDocs);
   post({ kind: 'progress', shard, passages: Number(report.numDocs), embedded: Number(report.embedded), stored: 0, embedMs: 0 });
   if (!state.waiting) return 0;
-  const waiting = state.reader.passagesWithoutVectors(PASSAGES_PER_PASS);
+  const waiting = state.reader.passagesWithoutVectors(state.passPassages);
   if (waiting.length === 0) return 0;
   const embedder = await model();
   // Embed for at least MIN_BATCH_MS (longer when commits are slow), then store.
@@ -126,7 +138,10 @@ async function embedShard(state: ShardState, model: () => Promise<TextEmbedder>)
   const embedMs = performance.now() - started;
   const flat = new Float32Array(ids.length * embedder.dimensions);
   vectors.forEach((vector, at) => flat.set(vector, at * embedder.dimensions));
-  const outcome = await store(shardDirectory(data.dataDir, shard), data.shardOptions, ids, flat);
+  // Enough passages for the next batch's time at this batch's pace, with a fifth to spare.
+  state.passPassages = Math.min(MAX_PASS_PASSAGES, Math.max(FIRST_PASS_PASSAGES, Math.ceil((ids.length / Math.max(embedMs, 1)) * batchMs * 1.2)));
+  const last = ids.length === waiting.length && Number(report.embedded) + ids.length >= Number(report.numDocs);
+  const outcome = await store(shardDirectory(data.dataDir, shard), data.shardOptions, ids, flat, last);
   if (!outcome) return 0;
   state.commitMs = outcome.commitMs;
   const after = state.reader.reload();
@@ -146,7 +161,7 @@ async function run(): Promise<void> {
       throw new ModelError(`cannot open ${data.embedder}: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
-  const states: ShardState[] = data.shards.map((shard) => ({ shard, reader: null, stamp: -1, waiting: true, commitMs: 0, retryAt: 0, failure: null }));
+  const states: ShardState[] = data.shards.map((shard) => ({ shard, reader: null, stamp: -1, waiting: true, commitMs: 0, passPassages: FIRST_PASS_PASSAGES, retryAt: 0, failure: null }));
   try {
     while (!stopping) {
       let embeddedThisRound = 0;

@@ -1,10 +1,10 @@
-//! The HNSW vector index of one shard (usearch): f16 storage, inner product over unit vectors
+//! The HNSW graph of one shard's vectors (usearch): f16 storage, inner product over unit vectors
 //! (every vector is L2-normalised on the way in, so the inner product is the cosine, without the
-//! two norms a cosine metric computes per comparison). The writer holds a loaded, growable index
-//! and saves it whole at commit (to a temporary file, then renamed, so a reader never sees half a
-//! file); readers memory-map a read-only view of the saved file. A file saved with another metric
-//! or storage (the cosine metric of earlier builds) is read with its own: usearch keeps both in
-//! the file's header.
+//! two norms a cosine metric computes per comparison). Only the merge (`merge.rs`) loads it for
+//! writing, and saves it whole (to a temporary file, then renamed, so a reader never sees half a
+//! file); readers and writers memory-map a read-only view of the saved file. A file saved with
+//! another metric or storage (the cosine metric of earlier builds) is read with its own: usearch
+//! keeps both in the file's header.
 //!
 //! Measured on 400,000 demo-corpus vectors (one thread, CPU time; `hnsw_study` on the branch of
 //! the 2026-11-22 notes): inner product vs cosine at f16, connectivity 16, expansion_add 96:
@@ -15,12 +15,11 @@ use std::path::{Path, PathBuf};
 
 use usearch::{Index, IndexOptions, MetricKind, ScalarKind};
 
-use crate::embedder::normalise;
 use crate::error::{EngineError, Result};
 
-pub const VECTOR_FILE: &str = "vectors.usearch";
+pub const GRAPH_FILE: &str = "vectors.usearch";
 
-pub struct VectorIndex {
+pub struct VectorGraph {
     index: Index,
     dimensions: usize,
 }
@@ -37,15 +36,15 @@ fn options(dimensions: usize) -> IndexOptions {
     }
 }
 
-pub fn vector_path(directory: &Path) -> PathBuf {
-    directory.join(VECTOR_FILE)
+pub fn graph_path(directory: &Path) -> PathBuf {
+    directory.join(GRAPH_FILE)
 }
 
-impl VectorIndex {
+impl VectorGraph {
     /// Load the saved index for writing, or start an empty one.
     pub fn open_for_write(directory: &Path, dimensions: usize) -> Result<Self> {
         let index = Index::new(&options(dimensions))?;
-        let path = vector_path(directory);
+        let path = graph_path(directory);
         if path.exists() {
             index.load(path_str(&path)?)?;
             if index.dimensions() != dimensions {
@@ -55,18 +54,18 @@ impl VectorIndex {
                 )));
             }
         }
-        Ok(VectorIndex { index, dimensions })
+        Ok(VectorGraph { index, dimensions })
     }
 
     /// A memory-mapped, read-only view of the saved index (empty when none is saved yet).
     pub fn open_view(directory: &Path, dimensions: usize) -> Result<Self> {
         let index = Index::new(&options(dimensions))?;
-        let path = vector_path(directory);
+        let path = graph_path(directory);
         if path.exists() {
             index.view(path_str(&path)?)?;
         }
         let dimensions = if index.size() > 0 { index.dimensions() } else { dimensions };
-        Ok(VectorIndex { index, dimensions })
+        Ok(VectorGraph { index, dimensions })
     }
 
     pub fn dimensions(&self) -> usize {
@@ -77,30 +76,27 @@ impl VectorIndex {
         self.index.size()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     pub fn contains(&self, key: u64) -> bool {
         self.index.contains(key)
     }
 
-    pub fn add(&self, key: u64, vector: &[f32]) -> Result<()> {
-        if vector.len() != self.dimensions {
+    /// Room for `additional` more vectors added from up to `threads` threads at once.
+    pub fn reserve(&self, additional: usize, threads: usize) -> Result<()> {
+        self.index.reserve_capacity_and_threads(self.index.size() + additional, threads.max(1))?;
+        Ok(())
+    }
+
+    /// Add a unit vector under a key the graph does not hold (remove it first); callers reserve
+    /// room first. Safe from as many threads at once as were reserved.
+    pub fn add_unit(&self, key: u64, unit: &[f32]) -> Result<()> {
+        if unit.len() != self.dimensions {
             return Err(EngineError::Vectors(format!(
                 "vector has {} dimensions, the shard expects {}",
-                vector.len(),
+                unit.len(),
                 self.dimensions
             )));
         }
-        if self.index.size() + 1 > self.index.capacity() {
-            let grown = (self.index.capacity() * 2).max(4096);
-            self.index.reserve(grown)?;
-        }
-        if self.index.contains(key) {
-            self.index.remove(key)?;
-        }
-        self.index.add(key, &unit(vector))?;
+        self.index.add(key, unit)?;
         Ok(())
     }
 
@@ -111,12 +107,16 @@ impl VectorIndex {
         Ok(())
     }
 
-    /// Nearest keys with their cosine distance (0 = same direction).
-    pub fn search(&self, query: &[f32], count: usize) -> Result<Vec<(u64, f32)>> {
+    /// Nearest keys to a unit vector with their cosine distance (0 = same direction), leaving
+    /// out the keys `skip` names (the graph's vectors the tail has replaced or removed).
+    pub fn search(&self, unit: &[f32], count: usize, skip: Option<&dyn Fn(u64) -> bool>) -> Result<Vec<(u64, f32)>> {
         if self.index.size() == 0 || count == 0 {
             return Ok(Vec::new());
         }
-        let matches = self.index.search(&unit(query), count)?;
+        let matches = match skip {
+            Some(skip) => self.index.filtered_search(unit, count, |key| !skip(key))?,
+            None => self.index.search(unit, count)?,
+        };
         Ok(matches.keys.into_iter().zip(matches.distances).collect())
     }
 
@@ -129,22 +129,17 @@ impl VectorIndex {
         Ok(Some(buffer))
     }
 
+    /// Save the whole graph durably: a temporary file, synced, renamed over the old one, and the
+    /// rename itself synced (the tail segments it covers are deleted only after this returns).
     pub fn save(&self, directory: &Path) -> Result<()> {
-        let path = vector_path(directory);
-        let temporary = directory.join(format!("{VECTOR_FILE}.tmp"));
+        let path = graph_path(directory);
+        let temporary = directory.join(format!("{GRAPH_FILE}.tmp"));
         self.index.save(path_str(&temporary)?)?;
         std::fs::File::open(&temporary)?.sync_all()?;
         std::fs::rename(&temporary, &path)?;
+        std::fs::File::open(directory)?.sync_all()?;
         Ok(())
     }
-}
-
-/// The vector scaled to length 1 (a zero vector stays zero): with unit vectors the inner product
-/// is the cosine similarity, whatever a caller supplied.
-fn unit(vector: &[f32]) -> Vec<f32> {
-    let mut unit = vector.to_vec();
-    normalise(&mut unit);
-    unit
 }
 
 fn path_str(path: &Path) -> Result<&str> {

@@ -1,0 +1,163 @@
+//! The vector tail and the graph built behind the writer, through the public surface: vectors
+//! are searchable at commit, the same after the merge, and the tail's removals and replacements
+//! win over what the graph still holds.
+
+use evidence_engine::{vector_key, Passage, ShardOptions, ShardReader, ShardWriter};
+
+const DIMENSIONS: usize = 4;
+
+fn options() -> ShardOptions {
+    ShardOptions { dimensions: DIMENSIONS, ..Default::default() }
+}
+
+fn passage(id: &str, vector: [f32; DIMENSIONS]) -> Passage {
+    Passage {
+        id: id.to_string(),
+        page_id: id.to_string(),
+        url: format!("https://example.org/{id}"),
+        host: "example.org".into(),
+        registrable_domain: "example.org".into(),
+        owner: "example.org".into(),
+        title: id.into(),
+        text: format!("passage {id}"),
+        host_rank: 0.5,
+        embedding: Some(vector.to_vec()),
+        ..Default::default()
+    }
+}
+
+fn tail_files(directory: &std::path::Path) -> usize {
+    std::fs::read_dir(directory).unwrap().filter(|entry| entry.as_ref().unwrap().file_name().to_string_lossy().starts_with("vectors.tail.")).count()
+}
+
+fn nearest(reader: &ShardReader, query: [f32; DIMENSIONS], count: usize) -> Vec<u64> {
+    reader.vectors().search(&query, count).unwrap().into_iter().map(|(key, _)| key).collect()
+}
+
+#[test]
+fn vectors_are_searchable_at_commit_and_the_same_after_the_build() {
+    let directory = tempfile::tempdir().unwrap();
+    let mut writer = ShardWriter::open(directory.path(), &options()).unwrap();
+    writer.add(&[passage("x", [1.0, 0.0, 0.0, 0.0]), passage("y", [0.0, 1.0, 0.0, 0.0]), passage("xy", [1.0, 1.0, 0.0, 0.0])]).unwrap();
+    writer.commit().unwrap();
+    assert_eq!(writer.vector_tail().unwrap().0, 3);
+    let mut reader = ShardReader::open(directory.path(), &options()).unwrap();
+    assert_eq!(reader.vectors().tail_len(), 3);
+    assert_eq!(reader.vectors().len(), 3);
+    assert_eq!(reader.embedded(), 3);
+    let before = nearest(&reader, [1.0, 0.1, 0.0, 0.0], 2);
+    assert_eq!(before, vec![vector_key("x"), vector_key("xy")]);
+
+    let report = writer.build_vectors(2).unwrap();
+    assert_eq!((report.segments, report.records, report.graph_vectors), (1, 3, 3));
+    assert_eq!(tail_files(directory.path()), 0);
+    assert_eq!(writer.vector_tail().unwrap().0, 0);
+    // A reader that has not reloaded still answers from what it read; after a reload, the graph.
+    assert_eq!(nearest(&reader, [1.0, 0.1, 0.0, 0.0], 2), before);
+    reader.reload().unwrap();
+    assert_eq!(reader.vectors().tail_len(), 0);
+    assert_eq!(reader.vectors().len(), 3);
+    assert_eq!(nearest(&reader, [1.0, 0.1, 0.0, 0.0], 2), before);
+}
+
+#[test]
+fn the_tail_replaces_and_removes_what_the_graph_holds() {
+    let directory = tempfile::tempdir().unwrap();
+    let mut writer = ShardWriter::open(directory.path(), &options()).unwrap();
+    writer.add(&[passage("x", [1.0, 0.0, 0.0, 0.0]), passage("y", [0.0, 1.0, 0.0, 0.0]), passage("z", [0.0, 0.0, 1.0, 0.0])]).unwrap();
+    writer.commit().unwrap();
+    writer.build_vectors(1).unwrap();
+    // y turns to point where x does; z is deleted. The graph still holds the old y and z.
+    writer.replace(&[passage("y", [1.0, 0.0, 0.0, 0.0])]).unwrap();
+    writer.delete(&["z".to_string()]).unwrap();
+    writer.commit().unwrap();
+    let reader = ShardReader::open(directory.path(), &options()).unwrap();
+    assert_eq!(reader.vectors().len(), 2);
+    assert!(!reader.vectors().contains(vector_key("z")));
+    assert!(reader.vectors().get(vector_key("z")).unwrap().is_none());
+    assert_eq!(reader.vectors().get(vector_key("y")).unwrap().unwrap(), vec![1.0, 0.0, 0.0, 0.0]);
+    let mut found = nearest(&reader, [1.0, 0.0, 0.0, 0.0], 3);
+    found.sort_unstable();
+    let mut expected = vec![vector_key("x"), vector_key("y")];
+    expected.sort_unstable();
+    assert_eq!(found, expected, "the old y and the removed z are not neighbours");
+    assert!(!nearest(&reader, [0.0, 0.0, 1.0, 0.0], 3).contains(&vector_key("z")));
+
+    writer.build_vectors(1).unwrap();
+    drop(writer);
+    let reader = ShardReader::open(directory.path(), &options()).unwrap();
+    assert_eq!(reader.vectors().tail_len(), 0);
+    assert_eq!(reader.vectors().len(), 2);
+    assert!(!reader.vectors().contains(vector_key("z")));
+    let mut found = nearest(&reader, [1.0, 0.0, 0.0, 0.0], 3);
+    found.sort_unstable();
+    assert_eq!(found, expected);
+}
+
+/// A crash while appending leaves a record cut short: readers and the next writer keep every
+/// whole record before it, and the next writer appends to a segment of its own.
+#[test]
+fn a_record_cut_short_ends_its_segment() {
+    let directory = tempfile::tempdir().unwrap();
+    let mut writer = ShardWriter::open(directory.path(), &options()).unwrap();
+    writer.add(&[passage("x", [1.0, 0.0, 0.0, 0.0]), passage("y", [0.0, 1.0, 0.0, 0.0])]).unwrap();
+    writer.commit().unwrap();
+    drop(writer);
+    let segment = std::fs::read_dir(directory.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .find(|path| path.file_name().unwrap().to_string_lossy().starts_with("vectors.tail."))
+        .unwrap();
+    let mut bytes = std::fs::read(&segment).unwrap();
+    let whole = bytes.len();
+    // Half of a third record, then a flipped byte in the second one's vector.
+    bytes.extend_from_slice(&bytes[whole - 32..whole - 16].to_vec());
+    std::fs::write(&segment, &bytes).unwrap();
+    let reader = ShardReader::open(directory.path(), &options()).unwrap();
+    assert_eq!(reader.vectors().len(), 2);
+    bytes.truncate(whole);
+    bytes[whole - 1] ^= 0x40;
+    std::fs::write(&segment, &bytes).unwrap();
+    let reader = ShardReader::open(directory.path(), &options()).unwrap();
+    assert_eq!(reader.vectors().len(), 1, "the damaged second record is not read");
+    assert!(reader.vectors().contains(vector_key("x")));
+
+    let mut writer = ShardWriter::open(directory.path(), &options()).unwrap();
+    writer.add(&[passage("w", [0.0, 0.0, 0.0, 1.0])]).unwrap();
+    writer.commit().unwrap();
+    assert_eq!(tail_files(directory.path()), 2);
+    let report = writer.build_vectors(1).unwrap();
+    assert_eq!((report.records, report.graph_vectors), (2, 2));
+}
+
+/// Enough committed vectors make a commit start a merge behind the writer; the writer goes on
+/// appending, and every vector stays searchable throughout.
+#[test]
+fn a_long_tail_is_merged_behind_the_writer() {
+    let directory = tempfile::tempdir().unwrap();
+    let mut writer = ShardWriter::open(directory.path(), &options()).unwrap();
+    let total = evidence_engine::MERGE_AFTER_RECORDS as usize + 100;
+    let passages: Vec<Passage> = (0..total).map(|at| passage(&format!("p{at}"), [1.0, (at % 97) as f32, (at % 89) as f32, 1.0])).collect();
+    for batch in passages.chunks(8192) {
+        writer.add(batch).unwrap();
+        writer.commit().unwrap();
+    }
+    // Sealed segments hold at least MERGE_AFTER_RECORDS by now: a merge runs behind the writer.
+    let waited = std::time::Instant::now();
+    while writer.vector_tail().unwrap().0 >= total as u64 {
+        assert!(waited.elapsed().as_secs() < 120, "no merge started behind the writer");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    writer.add(&[passage("last", [0.0, 0.0, 0.0, 1.0])]).unwrap();
+    writer.commit().unwrap();
+    let reader = ShardReader::open(directory.path(), &options()).unwrap();
+    assert_eq!(reader.vectors().len(), total + 1);
+    assert!(reader.vectors().tail_len() < total);
+    let report = writer.build_vectors(1).unwrap();
+    assert_eq!(writer.vector_tail().unwrap(), (0, None));
+    assert_eq!(report.graph_vectors as usize, total + 1);
+    drop(writer);
+    let reader = ShardReader::open(directory.path(), &options()).unwrap();
+    assert_eq!(reader.vectors().len(), total + 1);
+    assert_eq!(reader.vectors().tail_len(), 0);
+}
