@@ -113,7 +113,7 @@ export function prepareLucenePeer(log: (line: string) => void = console.log): Lu
   return { sourceDir, workDir, javaHome, jar };
 }
 
-function peerCommand(peer: LucenePeer, args: string[], inherit = false) {
+export function peerCommand(peer: LucenePeer, args: string[], inherit = false) {
   return run('bash', [join(peer.sourceDir, 'peer.sh'), ...args], { env: { PEER_JAR: peer.jar, JAVA_HOME: peer.javaHome }, inherit });
 }
 

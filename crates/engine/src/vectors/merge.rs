@@ -91,7 +91,7 @@ pub fn merge_sealed(directory: &Path, dimensions: usize, below: u64, threads: us
             additions.push((*key, *row));
         }
     }
-    // First-seen order: one inserting thread builds the same graph from the same tail.
+    // Inserted in the order the tail first saw each key.
     additions.sort_unstable_by_key(|(_, row)| *row);
     let threads = threads.clamp(1, 64);
     graph.reserve(additions.len(), threads)?;

@@ -21,7 +21,7 @@ use crate::error::{EngineError, Result};
 use graph::{graph_path, VectorGraph};
 pub use merge::MergeReport;
 use merge::merge_sealed;
-use tail::{encode, list_segments, records_by_size, RecordKind, Record, SegmentAppender, SegmentReader, SEGMENT_RECORDS};
+use tail::{encode, list_segments, records_by_size, take_seq, Record, RecordKind, SegmentAppender, SegmentReader, SEGMENT_RECORDS};
 
 /// Sealed tail records at which a writer's commit starts a merge behind it. The tail a search
 /// scans exactly stays about this long (about 4 ms a query at 128 dimensions on one core).
@@ -40,41 +40,36 @@ fn check_dimensions(vector: &[f32], dimensions: usize) -> Result<()> {
     Ok(())
 }
 
-/// Read the present segments in order (restarting when the merge deletes one meanwhile: the
-/// graph opened after that holds it), then open the graph. `reset` clears what `apply` built.
-fn read_tail_then_graph(
-    directory: &Path,
-    dimensions: usize,
-    segments: &mut Vec<SegmentReader>,
-    mut apply: impl FnMut(Record),
-    mut reset: impl FnMut(),
-) -> Result<()> {
-    for _ in 0..16 {
-        let listed = list_segments(directory)?;
-        if segments.iter().any(|segment| !listed.contains(&segment.seq)) {
-            segments.clear();
-            reset();
-        }
-        for seq in listed {
-            if !segments.iter().any(|segment| segment.seq == seq) {
-                segments.push(SegmentReader::new(seq, dimensions));
-            }
-        }
-        let mut vanished = false;
-        for segment in segments.iter_mut() {
-            if segment.read_more(directory, &mut apply)?.is_none() {
-                vanished = true;
-                break;
-            }
-        }
-        if !vanished {
-            return Ok(());
-        }
-        segments.clear();
-        reset();
+/// Read the present segments in order into `segments`/`apply`, then list them again: None when
+/// one it read (or listed) is gone by then, i.e. a merge moved it into the graph meanwhile (the
+/// caller starts over from a fresh listing). New segments are appended to `segments`.
+fn read_segments(directory: &Path, dimensions: usize, segments: &mut Vec<SegmentReader>, mut apply: impl FnMut(Record)) -> Result<Option<()>> {
+    let listed = list_segments(directory)?;
+    if segments.iter().any(|segment| !listed.contains(&segment.seq)) {
+        return Ok(None);
     }
-    Err(EngineError::Vectors("the vector tail kept changing while it was read".to_string()))
+    for seq in listed {
+        if !segments.iter().any(|segment| segment.seq == seq) {
+            segments.push(SegmentReader::new(seq, dimensions));
+        }
+    }
+    for segment in segments.iter_mut() {
+        if segment.read_more(directory, &mut apply)?.is_none() {
+            return Ok(None);
+        }
+    }
+    Ok(Some(()))
 }
+
+/// Whether every segment read is still present (so the graph opened after them cannot hold
+/// records newer than theirs for the keys they decide).
+fn still_present(directory: &Path, segments: &[SegmentReader]) -> Result<bool> {
+    let listed = list_segments(directory)?;
+    Ok(segments.iter().all(|segment| listed.contains(&segment.seq)))
+}
+
+/// How many times a reload starts over when merges keep deleting what it reads.
+const RELOAD_ATTEMPTS: usize = 16;
 
 /// The tail's vectors as a search scans them: one row per key whose last record adds it.
 #[derive(Default)]
@@ -138,10 +133,14 @@ impl TailVectors {
     }
 }
 
-/// What identifies a saved graph file's version (a merge renames a new file over it).
-fn graph_stamp(directory: &Path) -> Option<(u64, std::time::SystemTime)> {
+/// What identifies a saved graph file (a merge renames a new file over it; a reader's mapping
+/// holds the old inode, so the number cannot be reused while the reader uses it).
+type GraphStamp = (u64, u64);
+
+fn graph_stamp(directory: &Path) -> Option<GraphStamp> {
+    use std::os::unix::fs::MetadataExt;
     let meta = std::fs::metadata(graph_path(directory)).ok()?;
-    Some((meta.len(), meta.modified().ok()?))
+    Some((meta.dev(), meta.ino()))
 }
 
 /// A reader's view of a shard's vectors.
@@ -149,7 +148,7 @@ pub struct VectorStore {
     directory: PathBuf,
     dimensions: usize,
     graph: VectorGraph,
-    graph_stamp: Option<(u64, std::time::SystemTime)>,
+    graph_stamp: Option<GraphStamp>,
     segments: Vec<SegmentReader>,
     tail: TailVectors,
     /// Vectors in graph and tail together (the tail's decisions applied).
@@ -171,31 +170,45 @@ impl VectorStore {
         Ok(store)
     }
 
-    /// Take in what was appended, merged or saved since the last reload.
+    /// Take in what was appended, merged or saved since the last reload. On an error the store
+    /// keeps the view it had (whole, if older).
     pub fn reload(&mut self) -> Result<()> {
         let dimensions = self.dimensions;
-        let tail = std::cell::RefCell::new(std::mem::take(&mut self.tail));
-        let read = read_tail_then_graph(
-            &self.directory,
-            dimensions,
-            &mut self.segments,
-            |record| tail.borrow_mut().apply(record, dimensions),
-            || *tail.borrow_mut() = TailVectors::default(),
-        );
-        if let Err(error) = read {
-            // Start over at the next reload: the tail read so far is incomplete.
-            self.segments.clear();
-            return Err(error);
+        for _ in 0..RELOAD_ATTEMPTS {
+            // Only new records: applied in place (an error part way leaves an older, whole view).
+            let read = read_segments(&self.directory, dimensions, &mut self.segments, |record| self.tail.apply(record, dimensions))?;
+            if read.is_some() {
+                let stamp = graph_stamp(&self.directory);
+                if stamp.is_none() || stamp != self.graph_stamp {
+                    self.graph = VectorGraph::open_view(&self.directory, dimensions)?;
+                    self.graph_stamp = stamp;
+                }
+                if still_present(&self.directory, &self.segments)? {
+                    self.count();
+                    return Ok(());
+                }
+            }
+            // A merge moved segments into the graph: read what is left afresh, beside the old view.
+            let mut segments = Vec::new();
+            let mut tail = TailVectors::default();
+            if read_segments(&self.directory, dimensions, &mut segments, |record| tail.apply(record, dimensions))?.is_none() {
+                continue;
+            }
+            let stamp = graph_stamp(&self.directory);
+            let graph = VectorGraph::open_view(&self.directory, dimensions)?;
+            if !still_present(&self.directory, &segments)? {
+                continue;
+            }
+            (self.segments, self.tail, self.graph, self.graph_stamp) = (segments, tail, graph, stamp);
+            self.count();
+            return Ok(());
         }
-        self.tail = tail.into_inner();
-        let stamp = graph_stamp(&self.directory);
-        if stamp.is_none() || stamp != self.graph_stamp {
-            self.graph = VectorGraph::open_view(&self.directory, self.dimensions)?;
-            self.graph_stamp = stamp;
-        }
+        Err(EngineError::Vectors("the vector tail kept changing while it was read".to_string()))
+    }
+
+    fn count(&mut self) {
         let stale = self.tail.rows.keys().chain(&self.tail.removed).filter(|key| self.graph.contains(**key)).count();
         self.len = self.graph.len() - stale + self.tail.keys.len();
-        Ok(())
     }
 
     pub fn dimensions(&self) -> usize {
@@ -271,15 +284,24 @@ pub struct VectorWriter {
 
 impl VectorWriter {
     pub fn open(directory: &Path, dimensions: usize) -> Result<Self> {
-        let mut tail_keys = HashMap::new();
-        let mut segments = Vec::new();
-        {
-            let keys = std::cell::RefCell::new(&mut tail_keys);
-            read_tail_then_graph(directory, dimensions, &mut segments, |record| {
-                keys.borrow_mut().insert(record.key, record.vector.is_some());
-            }, || keys.borrow_mut().clear())?;
-        }
-        let graph = VectorGraph::open_view(directory, dimensions)?;
+        let (tail_keys, segments, graph) = 'read: {
+            for _ in 0..RELOAD_ATTEMPTS {
+                let mut tail_keys = HashMap::new();
+                let mut segments = Vec::new();
+                if read_segments(directory, dimensions, &mut segments, |record| {
+                    tail_keys.insert(record.key, record.vector.is_some());
+                })?
+                .is_none()
+                {
+                    continue;
+                }
+                let graph = VectorGraph::open_view(directory, dimensions)?;
+                if still_present(directory, &segments)? {
+                    break 'read (tail_keys, segments, graph);
+                }
+            }
+            return Err(EngineError::Vectors("the vector tail kept changing while it was read".to_string()));
+        };
         if graph.len() > 0 && graph.dimensions() != dimensions {
             return Err(EngineError::Vectors(format!(
                 "saved vectors have {} dimensions, the shard is configured for {dimensions}",
@@ -340,11 +362,16 @@ impl VectorWriter {
     pub fn commit(&mut self) -> Result<()> {
         if self.pending_records > 0 {
             if self.segment.is_none() {
-                self.segment = Some(SegmentAppender::create(&self.directory, self.next_seq, self.dimensions)?);
-                self.next_seq += 1;
+                let seq = take_seq(&self.directory, self.next_seq)?;
+                self.next_seq = seq + 1;
+                self.segment = Some(SegmentAppender::create(&self.directory, seq, self.dimensions)?);
             }
             let segment = self.segment.as_mut().expect("opened above");
-            segment.append(&self.pending, self.pending_records)?;
+            if let Err(error) = segment.append(&self.pending, self.pending_records) {
+                // It may end torn: a retry appends to a segment of its own.
+                self.segment = None;
+                return Err(error);
+            }
             self.pending.clear();
             self.pending_records = 0;
             if segment.records >= SEGMENT_RECORDS {

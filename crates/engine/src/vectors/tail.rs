@@ -50,6 +50,25 @@ pub fn segment_path(directory: &Path, seq: u64) -> PathBuf {
     directory.join(format!("{PREFIX}{seq:016x}"))
 }
 
+/// The last sequence number a writer took, kept so that none is taken twice (a merge may leave
+/// no segment behind to count from).
+const SEQ_FILE: &str = "vectors.seq";
+
+/// Take the next segment number: past `at_least - 1`, past every number taken before (durably
+/// recorded before the segment is made).
+pub fn take_seq(directory: &Path, at_least: u64) -> Result<u64> {
+    let taken = std::fs::read_to_string(directory.join(SEQ_FILE)).ok().and_then(|text| text.trim().parse::<u64>().ok()).unwrap_or(0);
+    let seq = at_least.max(taken + 1);
+    let temporary = directory.join(format!("{SEQ_FILE}.tmp"));
+    {
+        let mut file = File::create(&temporary)?;
+        file.write_all(seq.to_string().as_bytes())?;
+        file.sync_all()?;
+    }
+    std::fs::rename(&temporary, directory.join(SEQ_FILE))?;
+    Ok(seq)
+}
+
 /// The sequence numbers of the segments present, ascending.
 pub fn list_segments(directory: &Path) -> Result<Vec<u64>> {
     let mut seqs = Vec::new();
@@ -98,28 +117,37 @@ pub fn encode(buffer: &mut Vec<u8>, key: u64, kind: RecordKind, unit: Option<&[f
 pub struct SegmentReader {
     pub seq: u64,
     dimensions: usize,
+    /// The file first read (device, inode): a file of the same name made since is another one.
+    identity: Option<(u64, u64)>,
     /// Bytes consumed: the header and every whole, valid record.
     consumed: u64,
-    /// Set at the first bad record: nothing after it is read.
+    /// Set at the first bad record (or a damaged header): nothing after it is read.
     ended: bool,
 }
 
 impl SegmentReader {
     pub fn new(seq: u64, dimensions: usize) -> Self {
-        SegmentReader { seq, dimensions, consumed: 0, ended: false }
+        SegmentReader { seq, dimensions, identity: None, consumed: 0, ended: false }
     }
 
     /// Read the records appended since the last call and hand each to `apply`, in order. Returns
-    /// None when the file is gone (merged and deleted since it was listed).
+    /// None when the file is gone (merged and deleted since it was listed) or is not the file
+    /// read before.
     pub fn read_more(&mut self, directory: &Path, mut apply: impl FnMut(Record)) -> Result<Option<u64>> {
-        if self.ended {
-            return Ok(Some(0));
-        }
+        use std::os::unix::fs::MetadataExt;
         let mut file = match File::open(segment_path(directory, self.seq)) {
             Ok(file) => file,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(error) => return Err(error.into()),
         };
+        let meta = file.metadata()?;
+        let identity = (meta.dev(), meta.ino());
+        if *self.identity.get_or_insert(identity) != identity {
+            return Ok(None);
+        }
+        if self.ended {
+            return Ok(Some(0));
+        }
         let mut bytes = Vec::new();
         file.seek(SeekFrom::Start(self.consumed))?;
         file.read_to_end(&mut bytes)?;
@@ -129,7 +157,9 @@ impl SegmentReader {
                 return Ok(Some(0));
             }
             if &bytes[..8] != MAGIC {
-                return Err(EngineError::Vectors(format!("vector tail segment {:016x} has no tail header", self.seq)));
+                // A header lost in a crash (it is synced before any record): nothing was committed here.
+                self.ended = true;
+                return Ok(Some(0));
             }
             let dimensions = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
             if dimensions != self.dimensions {
@@ -189,7 +219,8 @@ impl SegmentAppender {
         Ok(SegmentAppender { seq, file, records: 0 })
     }
 
-    /// Append encoded records and make them durable.
+    /// Append encoded records and make them durable. After an error the segment may end in a
+    /// torn record, which ends it for every reader: the caller appends nothing more to it.
     pub fn append(&mut self, encoded: &[u8], records: u64) -> Result<()> {
         self.file.write_all(encoded)?;
         self.file.sync_data()?;
