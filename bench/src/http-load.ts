@@ -28,6 +28,7 @@ import { readManifest } from '@evidence/native';
 import { HIT_FIELDS } from '@evidence/schemas';
 import { CATALOG, closeServices, openServices, readConfig, type Capability } from '@evidence/server';
 import { fetchAnswerShape, meanOverlap, type AnswerShape } from './answer-shape.js';
+import { cpuMeter, ownCpuSeconds, processCpuSeconds } from './cpu-time.js';
 import { measureFloor } from './floor.js';
 import { spawnSync } from 'node:child_process';
 import { createBenchKey, drain, httpLoad, passagesInIndex, sampleRss, startServerProcess, type ServerProcess } from './load.js';
@@ -122,8 +123,10 @@ async function measureServer(target: Target, url: string, headers: Record<string
   if (keyword && peers && !target.startsWith('fixed:')) shapes.set(target, await fetchAnswerShape(url, pathsOf(keyword), headers));
   for (const workload of workloads) {
     for (const connections of connectionsList) {
+      const cpu = cpuMeter(() => (pid === undefined ? null : processCpuSeconds(pid)));
       const result = await closedLoad(url, pathsOf(workload), connections, seconds, headers);
-      report(target, workload.name, connections, result);
+      const used = cpu.stop(result.qps * seconds);
+      report(target, workload.name, connections, { ...result, cpuMs: used.processMs, machineCpuMs: used.machineMs });
       await drain(result);
     }
   }
@@ -251,10 +254,17 @@ for (const workload of workloads) {
   const work = workload.floor(services, capabilityAt);
   await measureFloor(work, 16, warmupSeconds);
   for (const connections of connectionsList) {
-    report('floor', workload.name, connections, await measureFloor(work, connections, seconds, workload.floorPartial));
+    const cpu = cpuMeter(ownCpuSeconds);
+    const result = await measureFloor(work, connections, seconds, workload.floorPartial);
+    const used = cpu.stop(result.requests);
+    report('floor', workload.name, connections, { ...result, cpuMs: used.processMs, machineCpuMs: used.machineMs });
   }
 }
 await closeServices(services);
+
+/** Whether CPU time was read (Linux /proc): the CPU columns are shown only then. */
+const cpuMeasured = [...figures.values()].some((result) => typeof result.cpuMs === 'number');
+const cpuCell = (ms: number | null | undefined) => (typeof ms === 'number' ? ms.toFixed(2) : '');
 
 const targets: Target[] = peers
   ? ['floor', 'evidence', 'node:http', 'fastify', 'fixed:node', 'fixed:uws', 'fixed:uws-node', ...LUCENE_MODES.map((mode) => `lucene:${mode}` as const)]
@@ -275,6 +285,12 @@ for (const workload of workloadNames) {
         'p99 ms': milliseconds(result.p99),
         'vs floor': target === 'floor' ? '' : ratio(result.qps, of('floor')?.qps),
       };
+      if (cpuMeasured) {
+        row['CPU ms/answer'] = cpuCell(result.cpuMs);
+        row['machine CPU ms/answer'] = cpuCell(result.machineCpuMs);
+        // Floor CPU per answer over this row's: above 1, the row spends less CPU per answer.
+        row['vs floor, CPU'] = target === 'floor' || !result.cpuMs ? '' : ratio(of('floor')?.cpuMs ?? undefined, result.cpuMs);
+      }
       if (peers) {
         row['vs Fastify'] = target === 'fastify' ? '' : ratio(result.qps, of('fastify')?.qps);
         row['vs node:http'] = target === 'node:http' ? '' : ratio(result.qps, of('node:http')?.qps);
@@ -286,7 +302,17 @@ for (const workload of workloadNames) {
   }
 }
 
-const columns = ['path', 'server', 'connections', 'QPS', 'p50 ms', 'p99 ms', 'vs floor', ...(peers ? ['vs Fastify', 'vs node:http'] : [])];
+const columns = [
+  'path',
+  'server',
+  'connections',
+  'QPS',
+  'p50 ms',
+  'p99 ms',
+  'vs floor',
+  ...(cpuMeasured ? ['CPU ms/answer', 'machine CPU ms/answer', 'vs floor, CPU'] : []),
+  ...(peers ? ['vs Fastify', 'vs node:http'] : []),
+];
 if (rows.some((row) => row.failed !== undefined)) columns.push('failed');
 if (rows.some((row) => row.partial !== undefined)) columns.push('partial');
 console.log();
@@ -294,6 +320,11 @@ console.log(markdownTable(rows, columns));
 console.log();
 console.log(`Load: ${loaderLabel}, closed loop (each connection sends its next request when the previous answer arrives).`);
 console.log('QPS: answers (HTTP 2xx; floor: calls that resolved) per second. Ratios are QPS ratios: the row\'s QPS / the reference\'s QPS at the same path and connections (above 1: the row serves more).');
+if (cpuMeasured) {
+  console.log(
+    'CPU ms/answer: CPU time (user + system, every thread) of the server process per answer (floor: of the bench process running it); machine CPU ms/answer: every core\'s busy time per answer, the load generator\'s included. vs floor, CPU: the floor\'s CPU ms/answer over the row\'s: the share of the row\'s CPU that the floor\'s own work accounts for, apart from how the cores were shared with the load generator (QPS ratios measure both).',
+  );
+}
 if (columns.includes('failed')) console.log('failed: non-2xx answers and transport errors (HTTP; their latencies are in p50/p99), rejected calls (floor; not in p50/p99).');
 if (columns.includes('partial')) console.log(`partial: answers (counted in QPS) that part of the index did not contribute to within SEARCH_TIMEOUT_MS.`);
 console.log(

@@ -11,6 +11,12 @@ export interface LoadFigures {
   errors: number;
   /** Answers marked partial: part of the index missed the search deadline. */
   partial: number;
+  /**
+   * CPU milliseconds per answer: of the server process (the floor: of the bench process, which
+   * runs it), and of the whole machine (load generator included). Unset where not measured.
+   */
+  cpuMs?: number | null;
+  machineCpuMs?: number | null;
 }
 
 export type Cell = string | number;

@@ -186,3 +186,52 @@ fn a_long_lived_reader_follows_merges_and_new_writers() {
     let closest = reader.vectors().search(&[0.0, 1.0, 0.0, 0.0], 1).unwrap()[0];
     assert!(closest.1 > 0.5, "nothing points where the old y did (the old y does not linger): {closest:?}");
 }
+
+/// A merge that dies after saving the graph but before deleting the segments it merged leaves
+/// both: readers apply the segments again over the graph (the same vectors), and the next merge
+/// deletes them. A temporary graph file left by a merge that died earlier is ignored.
+#[test]
+fn a_merge_cut_off_before_its_deletions_leaves_the_same_vectors() {
+    let directory = tempfile::tempdir().unwrap();
+    let mut writer = ShardWriter::open(directory.path(), &options()).unwrap();
+    writer.add(&[passage("x", [1.0, 0.0, 0.0, 0.0]), passage("y", [0.0, 1.0, 0.0, 0.0])]).unwrap();
+    writer.commit().unwrap();
+    writer.build_vectors(1).unwrap();
+    writer.replace(&[passage("y", [0.0, 0.0, 1.0, 0.0])]).unwrap();
+    writer.delete(&["x".to_string()]).unwrap();
+    writer.add(&[passage("z", [0.0, 0.0, 0.0, 1.0])]).unwrap();
+    writer.commit().unwrap();
+    let segments: Vec<(std::path::PathBuf, Vec<u8>)> = std::fs::read_dir(directory.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.file_name().unwrap().to_string_lossy().starts_with("vectors.tail."))
+        .map(|path| {
+            let bytes = std::fs::read(&path).unwrap();
+            (path, bytes)
+        })
+        .collect();
+    assert_eq!(segments.len(), 1);
+    let expected = |reader: &ShardReader| {
+        assert_eq!(reader.vectors().len(), 2);
+        assert!(!reader.vectors().contains(vector_key("x")));
+        assert_eq!(reader.vectors().get(vector_key("y")).unwrap().unwrap(), vec![0.0, 0.0, 1.0, 0.0]);
+        assert_eq!(reader.vectors().get(vector_key("z")).unwrap().unwrap(), vec![0.0, 0.0, 0.0, 1.0]);
+    };
+    writer.build_vectors(1).unwrap();
+    drop(writer);
+    // The crash: the merged segment is back, and a half-written graph lies beside the real one.
+    for (path, bytes) in &segments {
+        std::fs::write(path, bytes).unwrap();
+    }
+    std::fs::write(directory.path().join("vectors.usearch.tmp"), b"half a graph").unwrap();
+    let reader = ShardReader::open(directory.path(), &options()).unwrap();
+    assert_eq!(reader.vectors().tail_len(), 2, "the segment is read again");
+    expected(&reader);
+    let mut writer = ShardWriter::open(directory.path(), &options()).unwrap();
+    let report = writer.build_vectors(1).unwrap();
+    assert_eq!(report.segments, 1);
+    drop(writer);
+    let reader = ShardReader::open(directory.path(), &options()).unwrap();
+    assert_eq!(reader.vectors().tail_len(), 0);
+    expected(&reader);
+}
