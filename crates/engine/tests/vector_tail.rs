@@ -235,3 +235,60 @@ fn a_merge_cut_off_before_its_deletions_leaves_the_same_vectors() {
     assert_eq!(reader.vectors().tail_len(), 0);
     expected(&reader);
 }
+
+/// A reader reloading without pause while a writer adds, replaces and merges: it never sees a
+/// vector go back to an older version, never loses one it saw, and never sees more than was
+/// committed; at the end it sees exactly what was written.
+#[test]
+fn a_reader_racing_writes_and_merges_sees_only_whole_states() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let directory = tempfile::tempdir().unwrap();
+    let versioned = |id: usize, version: usize| passage(&format!("p{id}"), [1.0, version as f32, 0.0, 0.0]);
+    let mut writer = ShardWriter::open(directory.path(), &options()).unwrap();
+    writer.add(&(0..200).map(|id| versioned(id, 1)).collect::<Vec<_>>()).unwrap();
+    writer.commit().unwrap();
+    let written = Arc::new(AtomicUsize::new(200));
+    let done = Arc::new(AtomicBool::new(false));
+    let reader_thread = {
+        let (path, written, done) = (directory.path().to_path_buf(), written.clone(), done.clone());
+        std::thread::spawn(move || {
+            let mut reader = ShardReader::open(&path, &options()).unwrap();
+            let mut seen_len = 0;
+            let mut seen_version = vec![0usize; 200];
+            let mut reloads = 0;
+            while !done.load(Ordering::SeqCst) {
+                let ceiling = written.load(Ordering::SeqCst);
+                reader.reload().unwrap();
+                let len = reader.vectors().len();
+                assert!(len >= seen_len, "lost vectors: {len} after {seen_len}");
+                assert!(len <= ceiling.max(written.load(Ordering::SeqCst)), "{len} vectors, at most {ceiling} written");
+                seen_len = len;
+                for (id, seen) in seen_version.iter_mut().enumerate().step_by(7) {
+                    let vector = reader.vectors().get(vector_key(&format!("p{id}"))).unwrap().expect("a vector of the first commit");
+                    let version = (vector[1] / vector[0]).round() as usize;
+                    assert!(version >= *seen, "p{id} went back from version {seen} to {version}");
+                    *seen = version;
+                }
+                reloads += 1;
+            }
+            reloads
+        })
+    };
+    for round in 0..30 {
+        let start = 200 + round * 1000;
+        // The ceiling rises before the commit: a reader can never see more than it says.
+        written.fetch_add(1000, Ordering::SeqCst);
+        writer.add(&(start..start + 1000).map(|id| versioned(id, 1)).collect::<Vec<_>>()).unwrap();
+        writer.replace(&(0..200).map(|id| versioned(id, round + 2)).collect::<Vec<_>>()).unwrap();
+        writer.commit().unwrap();
+        writer.build_vectors(2).unwrap();
+    }
+    done.store(true, Ordering::SeqCst);
+    let reloads = reader_thread.join().expect("the reader's checks held");
+    assert!(reloads > 10, "the reader raced the writer ({reloads} reloads)");
+    let reader = ShardReader::open(directory.path(), &options()).unwrap();
+    assert_eq!(reader.vectors().len(), 200 + 30 * 1000);
+    let vector = reader.vectors().get(vector_key("p5")).unwrap().unwrap();
+    assert_eq!((vector[1] / vector[0]).round() as usize, 31);
+}
