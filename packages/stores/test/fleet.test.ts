@@ -214,6 +214,14 @@ describe.skipIf(!FLEET_AVAILABLE)(`fleet stores: two nodes on one PostgreSQL and
         const reservation = await node.meter.reserve(call('gathered', 1));
         settled.push(node.meter.settle(reservation, 1));
       }
+      // A settle reaches the ledger right after its Redis half: wait until Redis counts all ten
+      // (on a loaded machine the last could still be on its way, and a row appended after the
+      // flush below would wait out the gathering time)
+      for (let polls = 0; (await node.meter.accountStatus('gathered')).credits_used_this_period < 10; polls += 1) {
+        if (polls > 1_000) throw new Error('the ten settles never reached Redis');
+        await sleep(5);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
       await otherSession.query('COMMIT');
     } finally {
       await otherSession.end();
