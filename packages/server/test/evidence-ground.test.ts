@@ -188,7 +188,14 @@ describe('GET /ground: budgets, claim and risk', () => {
   });
 
   it('a latency budget that runs out stops story expansion: complete false, truncated true', async () => {
-    const body = await ground({ objective: LUNAR_OBJECTIVE, latency_budget_ms: 1 });
+    // 1 ms runs out before story expansion unless the call's first scatter and the expansion
+    // both fit in the same millisecond of the clock, which a fast machine sometimes manages
+    // with this small index: then nothing was cut, and the call is asked again.
+    let body = await ground({ objective: LUNAR_OBJECTIVE, latency_budget_ms: 1 });
+    for (let attempt = 1; attempt < 20 && !body.coverage.not_searched.story_expansion_truncated; attempt += 1) {
+      expect(body.coverage.not_searched.stories_not_expanded).toBe(0);
+      body = await ground({ objective: LUNAR_OBJECTIVE, latency_budget_ms: 1 });
+    }
     expect(body.coverage.not_searched.story_expansion_truncated).toBe(true);
     expect(body.coverage.not_searched.stories_not_expanded).toBeGreaterThan(0);
     expect(body.coverage.complete).toBe(false);
