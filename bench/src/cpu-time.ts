@@ -40,7 +40,7 @@ export function machineBusySeconds(): number | null {
   }
 }
 
-/** CPU milliseconds per answer over a run: `start()` before it, then `stop(answers)`. */
+/** CPU milliseconds per answer over a run: made just before it, `stop(answers)` just after. */
 export function cpuMeter(processSeconds: () => number | null): { stop(answers: number): { processMs: number | null; machineMs: number | null } } {
   const processBefore = processSeconds();
   const machineBefore = machineBusySeconds();

@@ -1,12 +1,13 @@
 /**
- * `npm run bench:ingest`: ingest throughput of the whole pipeline (`npm run ingest`, a process
- * of its own) against the Lucene peer indexing the same file in the same run.
+ * `npm run bench:ingest`: ingest throughput of the whole pipeline (`ingestFiles`, what
+ * `npm run ingest` runs, its shard writers in threads of their own) against the Lucene peer
+ * indexing the same file in the same run.
  *
  * Input: BENCH_CORPUS (ingest-format JSONL), or a demo corpus of INGEST_PASSAGES passages
  * (default 200,000; the issue's bar is on 1,000,000) generated into bench/out. Ours: a fresh
  * index with SHARDS shards (default 2) and EMBEDDER (default hashing), reporting passages/s until
  * the last commit (every passage searchable by keyword) and the seconds until every vector was
- * in a shard's HNSW graph (the summary's `fully indexed after`). Lucene: BM25 only (no vectors),
+ * in a shard's HNSW graph (the summary's `fullyIndexedSeconds`). Lucene: BM25 only (no vectors),
  * one writer, the passages its own splitter makes from the same records, added then
  * force-merged to one segment. The table goes to stdout and bench/out/ingest.md.
  */
@@ -15,6 +16,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { embedderForIndex, embedderSetting } from '@evidence/embedders';
+import { ingestFiles } from '@evidence/ingest';
 import { peerCommand, prepareLucenePeer } from './peers/lucene.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -26,16 +29,6 @@ function positiveInteger(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
   return value;
-}
-
-/** The `name: value` lines of the ingest summary. */
-function summaryOf(stdout: string): Map<string, string> {
-  const rows = new Map<string, string>();
-  for (const line of stdout.split('\n')) {
-    const at = line.indexOf(':');
-    if (at > 0) rows.set(line.slice(0, at).trim(), line.slice(at + 1).trim());
-  }
-  return rows;
 }
 
 function corpus(): string {
@@ -54,47 +47,32 @@ function corpus(): string {
   return file;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const file = corpus();
   const shards = positiveInteger('SHARDS', 2);
-  const embedder = process.env.EMBEDDER || 'hashing';
+  const embedder = embedderForIndex(embedderSetting(process.env.EMBEDDER || 'hashing'), null);
   const work = mkdtempSync(join(tmpdir(), 'bench-ingest-'));
   try {
-    console.log(`ours: npm run ingest -- ${file} (SHARDS=${shards} EMBEDDER=${embedder})`);
-    const started = performance.now();
-    const ours = spawnSync(process.execPath, [join(ROOT, 'packages', 'ingest', 'dist', 'cli.js'), file], {
-      env: { ...process.env, DATA_DIR: join(work, 'data'), SHARDS: String(shards), EMBEDDER: embedder, LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 64 * 2 ** 20,
-    });
-    const wall = (performance.now() - started) / 1000;
-    if (ours.status !== 0) throw new Error(`npm run ingest failed (exit ${ours.status})`);
-    const summary = summaryOf(ours.stdout);
-    const added = Number(summary.get('passages added'));
-    const rate = Number(summary.get('passages per second'));
-    const searchable = Number(summary.get('elapsed seconds'));
-    const fully = summary.get('fully indexed after seconds') ?? '';
-
+    console.log(`ours: ingestFiles(${file}), ${shards} shards, ${embedder.name} vectors`);
+    const summary = await ingestFiles([file], { dataDir: join(work, 'data'), shards, embedder, log: (line) => console.log(`  ${line}`) });
+    const fully = summary.fullyIndexedSeconds === null ? 'when the background embedder is done' : summary.fullyIndexedSeconds.toFixed(1);
     const rows: string[][] = [
-      ['engine', 'passages', 'searchable by keyword after s', 'passages/s', 'fully indexed after s', 'process wall s'],
-      [`ours, ${shards} shard(s), ${embedder} vectors`, String(added), searchable.toFixed(1), String(rate), fully, wall.toFixed(1)],
+      ['engine', 'passages', 'searchable by keyword after s', 'passages/s', 'fully indexed after s'],
+      [`ours, ${shards} shard(s), ${embedder.name} vectors`, String(summary.passagesAdded), summary.elapsedSeconds.toFixed(1), String(Math.round(summary.passagesPerSecond)), fully],
     ];
     let ratio = '';
     const peer = prepareLucenePeer();
     if ('unavailable' in peer) {
-      rows.push(['Lucene', 'unavailable', peer.unavailable, '', '', '']);
+      rows.push(['Lucene', 'unavailable', peer.unavailable, '', '']);
     } else {
       console.log('Lucene peer: index (BM25 only, one writer, force-merged to one segment)');
-      const luceneStarted = performance.now();
       const indexed = peerCommand(peer, ['index', file, join(work, 'lucene'), '--fields', 'title,text']);
-      const luceneWall = (performance.now() - luceneStarted) / 1000;
       if (indexed.status !== 0) throw new Error(`the Lucene peer could not index ${file}: ${indexed.stderr.trim().split('\n').slice(-5).join('\n')}`);
       const read = /read \d+ lines: (\d+) passages .*; ([\d.]+) s, (\d+) passages\/s/.exec(indexed.stdout);
       const total = /total ([\d.]+) s/.exec(indexed.stdout);
       if (!read || !total) throw new Error(`unexpected output from the Lucene peer:\n${indexed.stdout}`);
-      rows.push(['Lucene 10 (BM25 only)', read[1], read[2], read[3], `${total[1]} (with the force-merge)`, luceneWall.toFixed(1)]);
-      ratio = `ours / Lucene, passages/s until searchable: ${(rate / Number(read[3])).toFixed(2)}x`;
+      rows.push(['Lucene 10 (BM25 only)', read[1], read[2], read[3], `${total[1]} (with the force-merge)`]);
+      ratio = `ours / Lucene, passages/s until searchable: ${(summary.passagesPerSecond / Number(read[3])).toFixed(2)}x`;
     }
     const table = [
       `| ${rows[0].join(' | ')} |`,
@@ -119,4 +97,4 @@ function main(): void {
   }
 }
 
-main();
+await main();

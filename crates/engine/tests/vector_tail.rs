@@ -26,8 +26,25 @@ fn passage(id: &str, vector: [f32; DIMENSIONS]) -> Passage {
     }
 }
 
+/// The shard's tail segment files.
+fn tail_paths(directory: &std::path::Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(directory)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.file_name().unwrap().to_string_lossy().starts_with("vectors.tail."))
+        .collect()
+}
+
 fn tail_files(directory: &std::path::Path) -> usize {
-    std::fs::read_dir(directory).unwrap().filter(|entry| entry.as_ref().unwrap().file_name().to_string_lossy().starts_with("vectors.tail.")).count()
+    tail_paths(directory).len()
+}
+
+/// A writer on a new shard in `directory` that has added and committed `passages`.
+fn written(directory: &std::path::Path, passages: &[Passage]) -> ShardWriter {
+    let mut writer = ShardWriter::open(directory, &options()).unwrap();
+    writer.add(passages).unwrap();
+    writer.commit().unwrap();
+    writer
 }
 
 fn nearest(reader: &ShardReader, query: [f32; DIMENSIONS], count: usize) -> Vec<u64> {
@@ -37,9 +54,7 @@ fn nearest(reader: &ShardReader, query: [f32; DIMENSIONS], count: usize) -> Vec<
 #[test]
 fn vectors_are_searchable_at_commit_and_the_same_after_the_build() {
     let directory = tempfile::tempdir().unwrap();
-    let mut writer = ShardWriter::open(directory.path(), &options()).unwrap();
-    writer.add(&[passage("x", [1.0, 0.0, 0.0, 0.0]), passage("y", [0.0, 1.0, 0.0, 0.0]), passage("xy", [1.0, 1.0, 0.0, 0.0])]).unwrap();
-    writer.commit().unwrap();
+    let mut writer = written(directory.path(), &[passage("x", [1.0, 0.0, 0.0, 0.0]), passage("y", [0.0, 1.0, 0.0, 0.0]), passage("xy", [1.0, 1.0, 0.0, 0.0])]);
     assert_eq!(writer.vector_tail().unwrap().0, 3);
     let mut reader = ShardReader::open(directory.path(), &options()).unwrap();
     assert_eq!(reader.vectors().tail_len(), 3);
@@ -63,9 +78,7 @@ fn vectors_are_searchable_at_commit_and_the_same_after_the_build() {
 #[test]
 fn the_tail_replaces_and_removes_what_the_graph_holds() {
     let directory = tempfile::tempdir().unwrap();
-    let mut writer = ShardWriter::open(directory.path(), &options()).unwrap();
-    writer.add(&[passage("x", [1.0, 0.0, 0.0, 0.0]), passage("y", [0.0, 1.0, 0.0, 0.0]), passage("z", [0.0, 0.0, 1.0, 0.0])]).unwrap();
-    writer.commit().unwrap();
+    let mut writer = written(directory.path(), &[passage("x", [1.0, 0.0, 0.0, 0.0]), passage("y", [0.0, 1.0, 0.0, 0.0]), passage("z", [0.0, 0.0, 1.0, 0.0])]);
     writer.build_vectors(1).unwrap();
     // y turns to point where x does; z is deleted. The graph still holds the old y and z.
     writer.replace(&[passage("y", [1.0, 0.0, 0.0, 0.0])]).unwrap();
@@ -99,19 +112,13 @@ fn the_tail_replaces_and_removes_what_the_graph_holds() {
 #[test]
 fn a_record_cut_short_ends_its_segment() {
     let directory = tempfile::tempdir().unwrap();
-    let mut writer = ShardWriter::open(directory.path(), &options()).unwrap();
-    writer.add(&[passage("x", [1.0, 0.0, 0.0, 0.0]), passage("y", [0.0, 1.0, 0.0, 0.0])]).unwrap();
-    writer.commit().unwrap();
+    let writer = written(directory.path(), &[passage("x", [1.0, 0.0, 0.0, 0.0]), passage("y", [0.0, 1.0, 0.0, 0.0])]);
     drop(writer);
-    let segment = std::fs::read_dir(directory.path())
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .find(|path| path.file_name().unwrap().to_string_lossy().starts_with("vectors.tail."))
-        .unwrap();
+    let segment = tail_paths(directory.path()).remove(0);
     let mut bytes = std::fs::read(&segment).unwrap();
     let whole = bytes.len();
     // Half of a third record, then a flipped byte in the second one's vector.
-    bytes.extend_from_slice(&bytes[whole - 32..whole - 16].to_vec());
+    bytes.extend_from_within(whole - 32..whole - 16);
     std::fs::write(&segment, &bytes).unwrap();
     let reader = ShardReader::open(directory.path(), &options()).unwrap();
     assert_eq!(reader.vectors().len(), 2);
@@ -122,9 +129,7 @@ fn a_record_cut_short_ends_its_segment() {
     assert_eq!(reader.vectors().len(), 1, "the damaged second record is not read");
     assert!(reader.vectors().contains(vector_key("x")));
 
-    let mut writer = ShardWriter::open(directory.path(), &options()).unwrap();
-    writer.add(&[passage("w", [0.0, 0.0, 0.0, 1.0])]).unwrap();
-    writer.commit().unwrap();
+    let mut writer = written(directory.path(), &[passage("w", [0.0, 0.0, 0.0, 1.0])]);
     assert_eq!(tail_files(directory.path()), 2);
     let report = writer.build_vectors(1).unwrap();
     assert_eq!((report.records, report.graph_vectors), (2, 2));
@@ -166,9 +171,7 @@ fn a_long_tail_is_merged_behind_the_writer() {
 #[test]
 fn a_long_lived_reader_follows_merges_and_new_writers() {
     let directory = tempfile::tempdir().unwrap();
-    let mut writer = ShardWriter::open(directory.path(), &options()).unwrap();
-    writer.add(&[passage("x", [1.0, 0.0, 0.0, 0.0]), passage("y", [0.0, 1.0, 0.0, 0.0])]).unwrap();
-    writer.commit().unwrap();
+    let mut writer = written(directory.path(), &[passage("x", [1.0, 0.0, 0.0, 0.0]), passage("y", [0.0, 1.0, 0.0, 0.0])]);
     let mut reader = ShardReader::open(directory.path(), &options()).unwrap();
     assert_eq!(reader.vectors().tail_len(), 2);
     writer.build_vectors(1).unwrap();
@@ -193,18 +196,14 @@ fn a_long_lived_reader_follows_merges_and_new_writers() {
 #[test]
 fn a_merge_cut_off_before_its_deletions_leaves_the_same_vectors() {
     let directory = tempfile::tempdir().unwrap();
-    let mut writer = ShardWriter::open(directory.path(), &options()).unwrap();
-    writer.add(&[passage("x", [1.0, 0.0, 0.0, 0.0]), passage("y", [0.0, 1.0, 0.0, 0.0])]).unwrap();
-    writer.commit().unwrap();
+    let mut writer = written(directory.path(), &[passage("x", [1.0, 0.0, 0.0, 0.0]), passage("y", [0.0, 1.0, 0.0, 0.0])]);
     writer.build_vectors(1).unwrap();
     writer.replace(&[passage("y", [0.0, 0.0, 1.0, 0.0])]).unwrap();
     writer.delete(&["x".to_string()]).unwrap();
     writer.add(&[passage("z", [0.0, 0.0, 0.0, 1.0])]).unwrap();
     writer.commit().unwrap();
-    let segments: Vec<(std::path::PathBuf, Vec<u8>)> = std::fs::read_dir(directory.path())
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.file_name().unwrap().to_string_lossy().starts_with("vectors.tail."))
+    let segments: Vec<(std::path::PathBuf, Vec<u8>)> = tail_paths(directory.path())
+        .into_iter()
         .map(|path| {
             let bytes = std::fs::read(&path).unwrap();
             (path, bytes)

@@ -71,6 +71,25 @@ fn still_present(directory: &Path, segments: &[SegmentReader]) -> Result<bool> {
 /// How many times a reload starts over when merges keep deleting what it reads.
 const RELOAD_ATTEMPTS: usize = 16;
 
+/// The whole tail read afresh, then the graph: what `apply` built from every present segment,
+/// the segments (to read on from), the graph and its stamp. Starts over while a merge deletes
+/// segments under it; the graph opened after the segments were read holds whatever they lost.
+fn read_whole<T: Default>(directory: &Path, dimensions: usize, mut apply: impl FnMut(&mut T, Record)) -> Result<(T, Vec<SegmentReader>, VectorGraph, Option<GraphStamp>)> {
+    for _ in 0..RELOAD_ATTEMPTS {
+        let mut built = T::default();
+        let mut segments = Vec::new();
+        if read_segments(directory, dimensions, &mut segments, |record| apply(&mut built, record))?.is_none() {
+            continue;
+        }
+        let stamp = graph_stamp(directory);
+        let graph = VectorGraph::open_view(directory, dimensions)?;
+        if still_present(directory, &segments)? {
+            return Ok((built, segments, graph, stamp));
+        }
+    }
+    Err(EngineError::Vectors("the vector tail kept changing while it was read".to_string()))
+}
+
 /// The tail's vectors as a search scans them: one row per key whose last record adds it.
 #[derive(Default)]
 struct TailVectors {
@@ -157,16 +176,9 @@ pub struct VectorStore {
 
 impl VectorStore {
     pub fn open(directory: &Path, dimensions: usize) -> Result<Self> {
-        let mut store = VectorStore {
-            directory: directory.to_path_buf(),
-            dimensions,
-            graph: VectorGraph::open_view(directory, dimensions)?,
-            graph_stamp: None,
-            segments: Vec::new(),
-            tail: TailVectors::default(),
-            len: 0,
-        };
-        store.reload()?;
+        let (tail, segments, graph, graph_stamp) = read_whole(directory, dimensions, |tail: &mut TailVectors, record| tail.apply(record, dimensions))?;
+        let mut store = VectorStore { directory: directory.to_path_buf(), dimensions, graph, graph_stamp, segments, tail, len: 0 };
+        store.count();
         Ok(store)
     }
 
@@ -174,36 +186,23 @@ impl VectorStore {
     /// keeps the view it had (whole, if older).
     pub fn reload(&mut self) -> Result<()> {
         let dimensions = self.dimensions;
-        for _ in 0..RELOAD_ATTEMPTS {
-            // Only new records: applied in place (an error part way leaves an older, whole view).
-            let read = read_segments(&self.directory, dimensions, &mut self.segments, |record| self.tail.apply(record, dimensions))?;
-            if read.is_some() {
-                let stamp = graph_stamp(&self.directory);
-                if stamp.is_none() || stamp != self.graph_stamp {
-                    self.graph = VectorGraph::open_view(&self.directory, dimensions)?;
-                    self.graph_stamp = stamp;
-                }
-                if still_present(&self.directory, &self.segments)? {
-                    self.count();
-                    return Ok(());
-                }
-            }
-            // A merge moved segments into the graph: read what is left afresh, beside the old view.
-            let mut segments = Vec::new();
-            let mut tail = TailVectors::default();
-            if read_segments(&self.directory, dimensions, &mut segments, |record| tail.apply(record, dimensions))?.is_none() {
-                continue;
-            }
+        // Only new records: applied in place (an error part way leaves an older, whole view).
+        if read_segments(&self.directory, dimensions, &mut self.segments, |record| self.tail.apply(record, dimensions))?.is_some() {
             let stamp = graph_stamp(&self.directory);
-            let graph = VectorGraph::open_view(&self.directory, dimensions)?;
-            if !still_present(&self.directory, &segments)? {
-                continue;
+            if stamp.is_none() || stamp != self.graph_stamp {
+                self.graph = VectorGraph::open_view(&self.directory, dimensions)?;
+                self.graph_stamp = stamp;
             }
-            (self.segments, self.tail, self.graph, self.graph_stamp) = (segments, tail, graph, stamp);
-            self.count();
-            return Ok(());
+            if still_present(&self.directory, &self.segments)? {
+                self.count();
+                return Ok(());
+            }
         }
-        Err(EngineError::Vectors("the vector tail kept changing while it was read".to_string()))
+        // A merge moved segments into the graph: read what is left afresh, beside the old view.
+        (self.tail, self.segments, self.graph, self.graph_stamp) =
+            read_whole(&self.directory, dimensions, |tail: &mut TailVectors, record| tail.apply(record, dimensions))?;
+        self.count();
+        Ok(())
     }
 
     fn count(&mut self) {
@@ -284,24 +283,9 @@ pub struct VectorWriter {
 
 impl VectorWriter {
     pub fn open(directory: &Path, dimensions: usize) -> Result<Self> {
-        let (tail_keys, segments, graph) = 'read: {
-            for _ in 0..RELOAD_ATTEMPTS {
-                let mut tail_keys = HashMap::new();
-                let mut segments = Vec::new();
-                if read_segments(directory, dimensions, &mut segments, |record| {
-                    tail_keys.insert(record.key, record.vector.is_some());
-                })?
-                .is_none()
-                {
-                    continue;
-                }
-                let graph = VectorGraph::open_view(directory, dimensions)?;
-                if still_present(directory, &segments)? {
-                    break 'read (tail_keys, segments, graph);
-                }
-            }
-            return Err(EngineError::Vectors("the vector tail kept changing while it was read".to_string()));
-        };
+        let (tail_keys, segments, graph, _) = read_whole(directory, dimensions, |keys: &mut HashMap<u64, bool>, record| {
+            keys.insert(record.key, record.vector.is_some());
+        })?;
         if graph.len() > 0 && graph.dimensions() != dimensions {
             return Err(EngineError::Vectors(format!(
                 "saved vectors have {} dimensions, the shard is configured for {dimensions}",
@@ -379,7 +363,7 @@ impl VectorWriter {
             }
         }
         self.collect_merge();
-        if self.merging.is_none() && self.sealed_records()? >= MERGE_AFTER_RECORDS {
+        if self.merging.is_none() && self.records_below(self.unsealed())? >= MERGE_AFTER_RECORDS {
             let (directory, dimensions, below) = (self.directory.clone(), self.dimensions, self.unsealed());
             self.merging = Some(std::thread::spawn(move || merge_sealed(&directory, dimensions, below, 1, false)));
         }
@@ -397,15 +381,14 @@ impl VectorWriter {
         }
     }
 
-    /// Records in segments no writer appends to any more.
-    fn sealed_records(&self) -> Result<u64> {
-        let below = self.unsealed();
+    /// Records in the segments numbered below `below`.
+    fn records_below(&self, below: u64) -> Result<u64> {
         Ok(list_segments(&self.directory)?.into_iter().filter(|seq| *seq < below).map(|seq| records_by_size(&self.directory, seq, self.dimensions)).sum())
     }
 
     /// Records waiting in the tail (committed, not yet in the graph).
     pub fn tail_records(&self) -> Result<u64> {
-        Ok(list_segments(&self.directory)?.into_iter().map(|seq| records_by_size(&self.directory, seq, self.dimensions)).sum())
+        self.records_below(u64::MAX)
     }
 
     /// Put every committed vector into the graph now, with `threads` inserting threads: seals
