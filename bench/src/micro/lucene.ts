@@ -1,7 +1,10 @@
 /**
  * Engine against engine: our one shard searched in this thread (top 10, exact total, MessagePack
  * decoded) against Apache Lucene on the same passages and queries, one thread, in its three
- * modes (bench/src/peers/lucene.ts; the peer's README says what each mode does). Needs an index
+ * modes (bench/src/peers/lucene.ts; the peer's README says what each mode does). With
+ * LUCENE_PER_QUERY=1 it also times each bench query alone in both engines (ours: the mean of
+ * one query repeated; Lucene: its two-pass exact mode on a one-query file), so a query whose
+ * cost differs from the rest shows which it is. Needs an index
  * of one shard in DATA_DIR, the JSONL it was built from (BENCH_CORPUS), the peer's sources and a
  * JDK 21+; without any of them the group is skipped and says which.
  */
@@ -38,6 +41,7 @@ export const luceneGroup: MicroGroup = {
     if (isUnavailable(lucene)) return lucene;
 
     const reader = ShardReader.open(shardDirectory(dataDir, 0), shardOptionsOf(manifest));
+    const perQuery = process.env.LUCENE_PER_QUERY === '1' ? perQueryTable(reader, (text) => runLuceneBench(peer, index, 1, 2, 1, ['count'], [text])) : [];
     let next = 0;
     const query = () => BENCH_QUERIES[next++ % BENCH_QUERIES.length];
     const tasks: MicroTask[] = lucene.figures.map((figures) => ({
@@ -51,6 +55,7 @@ export const luceneGroup: MicroGroup = {
         `index: ${dataDir}, ${reader.numDocs()} passages in one shard; Lucene: ${index.passages} passages exported (${index.summary})`,
         ...lucene.header,
         `Lucene calls per second of wall time (1 thread): ${qps}`,
+        ...perQuery,
       ].join('\n'),
       cases: [
         {
@@ -63,3 +68,42 @@ export const luceneGroup: MicroGroup = {
     };
   },
 };
+
+/** How long one search of `text` takes on `reader` (top 10, exact total, decoded), mean ms over about a second. */
+function oneQueryMeanMs(reader: ShardReader, text: string): number {
+  const search = () => unpack(reader.search({ query: text, limit: 10 })) as { total: number };
+  for (let i = 0; i < 50; i++) search();
+  let calls = 0;
+  const started = performance.now();
+  while (performance.now() - started < 1000) {
+    search();
+    calls++;
+  }
+  return (performance.now() - started) / calls;
+}
+
+/**
+ * Each bench query alone: our mean ms, Lucene's two-pass exact-total mode (p50 and mean of its
+ * own 2 s loop), and the ratio, as markdown lines; a query's share of our time shows where a
+ * cycle over all of them goes.
+ */
+function perQueryTable(reader: ShardReader, lucene: (text: string) => ReturnType<typeof runLuceneBench>): string[] {
+  console.log(`per query: ${BENCH_QUERIES.length} queries, ours about 1 s each, Lucene 1 s warm-up + 2 s each`);
+  const rows = BENCH_QUERIES.map((text) => {
+    const total = (unpack(reader.search({ query: text, limit: 10 })) as { total: number }).total;
+    const ours = oneQueryMeanMs(reader, text);
+    const run = lucene(text);
+    const figures = isUnavailable(run) ? undefined : run.figures[0];
+    return { text, total, ours, lucene: figures };
+  });
+  const oursSum = rows.reduce((sum, row) => sum + row.ours, 0);
+  const lines = ['', '| query | our total | ours mean ms | share of ours | Lucene two-pass p50 ms | mean ms | Lucene / ours (mean) |', '|---|---:|---:|---:|---:|---:|---:|'];
+  for (const row of rows) {
+    const l = row.lucene;
+    const ratio = l ? `${(l.mean / row.ours).toFixed(2)}x` : 'n/a';
+    lines.push(`| ${row.text} | ${row.total} | ${row.ours.toFixed(3)} | ${((100 * row.ours) / oursSum).toFixed(1)}% | ${l ? l.p50.toFixed(3) : 'n/a'} | ${l ? l.mean.toFixed(3) : 'n/a'} | ${ratio} |`);
+  }
+  const lucSum = rows.every((row) => row.lucene) ? rows.reduce((sum, row) => sum + row.lucene!.mean, 0) : NaN;
+  lines.push(`| all ${rows.length}, summed | | ${oursSum.toFixed(3)} | 100% | | ${Number.isNaN(lucSum) ? 'n/a' : lucSum.toFixed(3)} | ${Number.isNaN(lucSum) ? 'n/a' : `${(lucSum / oursSum).toFixed(2)}x`} |`);
+  return lines;
+}

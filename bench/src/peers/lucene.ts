@@ -203,14 +203,22 @@ export interface LuceneRun {
 }
 
 /**
- * The peer's closed-loop bench on `index`: `threads` threads cycling through BENCH_QUERIES, top
- * 10, for each mode `warmupSeconds` discarded then `seconds` timed (one after the other, never
+ * The peer's closed-loop bench on `index`: `threads` threads cycling through `queries` (the
+ * bench queries unless given), top 10, for each mode `warmupSeconds` discarded then `seconds` timed (one after the other, never
  * beside another load).
  */
-export function runLuceneBench(peer: LucenePeer, index: LuceneIndex, threads: number, seconds: number, warmupSeconds: number, modes: readonly LuceneMode[] = LUCENE_MODES): LuceneRun | Unavailable {
-  const queriesFile = join(peer.workDir, 'queries.txt');
+export function runLuceneBench(
+  peer: LucenePeer,
+  index: LuceneIndex,
+  threads: number,
+  seconds: number,
+  warmupSeconds: number,
+  modes: readonly LuceneMode[] = LUCENE_MODES,
+  queries: readonly string[] = BENCH_QUERIES,
+): LuceneRun | Unavailable {
+  const queriesFile = join(peer.workDir, queries === BENCH_QUERIES ? 'queries.txt' : 'queries-subset.txt');
   mkdirSync(peer.workDir, { recursive: true });
-  writeFileSync(queriesFile, `${BENCH_QUERIES.join('\n')}\n`);
+  writeFileSync(queriesFile, `${queries.join('\n')}\n`);
   const ran = peerCommand(peer, ['bench', index.directory, queriesFile, String(threads), String(seconds), '--warmup', String(warmupSeconds), '--modes', modes.join(','), '--k', '10']);
   const figures = ran.status === 0 ? parseLuceneBench(ran.stdout) : [];
   if (figures.length !== modes.length) {

@@ -101,12 +101,13 @@ fn main() {
     let request = |query: &str, limit: usize| SearchRequest { query: query.into(), limit, ..Default::default() };
     let budget = Duration::from_secs_f64(seconds);
     let mut full = Stage::new("search, top 10 + exact total + fetch");
+    let mut one = Stage::new("search, top 1 + exact total + fetch");
     let mut count = Stage::new("search, limit 0 (the count alone)");
     let mut encode = Stage::new("MessagePack of the top-10 answer");
     let search = |query: &str, limit: usize| reader.search(&request(query, limit)).expect("search");
     let mut checksum = 0u64;
 
-    for (stage, limit) in [(&mut full, 10usize), (&mut count, 0usize)] {
+    for (stage, limit) in [(&mut full, 10usize), (&mut one, 1usize), (&mut count, 0usize)] {
         // Warm-up: one round of every query.
         for query in &queries {
             search(query, limit);
@@ -117,6 +118,7 @@ fn main() {
     checksum = checksum.wrapping_add(encode.run(budget, |n| to_msgpack(&answers[n % answers.len()]).expect("encode").len() as u64));
     println!("| stage | calls | mean ms | p50 ms | p99 ms |\n|---|---:|---:|---:|---:|");
     full.print();
+    one.print();
     count.print();
     encode.print();
     println!("\n| query | total | top 10 + total, mean ms | count alone, mean ms |\n|---|---:|---:|---:|");
