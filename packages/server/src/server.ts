@@ -14,6 +14,7 @@ import type { Services } from './services.js';
 import { EvidenceGate } from './evidence-gate.js';
 import { InFlight } from './in-flight.js';
 import { createLogger, logRequest, type Logger } from './observability/logging.js';
+import { applyServingV8Flags } from './v8-serving.js';
 import { ServiceMetrics } from './observability/metrics.js';
 
 /** How long a shutdown waits for calls under way before closing the pools anyway. */
@@ -87,6 +88,7 @@ export async function closeServices(services: Services): Promise<void> {
 }
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
+  applyServingV8Flags();
   const logger = createLogger({ level: config.logLevel, destination: options.logDestination });
   const services = await openServices(config, { log: (message, fields) => logger.info(fields ?? {}, message) });
   const transport = new HttpTransport(buildRouter(services), (answered) => {
