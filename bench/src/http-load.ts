@@ -26,7 +26,7 @@
  */
 import { readManifest } from '@evidence/native';
 import { HIT_FIELDS } from '@evidence/schemas';
-import { CATALOG, closeServices, openServices, readConfig, type Capability } from '@evidence/server';
+import { applyServingV8Flags, CATALOG, closeServices, openServices, readConfig, type Capability } from '@evidence/server';
 import { fetchAnswerShape, meanOverlap, type AnswerShape } from './answer-shape.js';
 import { cpuMeter, ownCpuSeconds, processCpuSeconds } from './cpu-time.js';
 import { measureFloor } from './floor.js';
@@ -257,7 +257,9 @@ async function measureLucene(keywordOnly: Workload[]): Promise<void> {
   }
 }
 
-// The floor runs after the servers are gone, so it never shares the cores with one.
+// The floor runs after the servers are gone, so it never shares the cores with one, and under
+// the V8 setting a server runs with (startServer applies it; the floor calls openServices).
+applyServingV8Flags();
 console.log('in-process floor: warming up');
 const services = await openServices(readConfig({ ...process.env, DATA_DIR: dataDir, REPLICAS: String(replicas) }));
 const capabilityAt = (path: string) => CATALOG.find((entry) => entry.rest.path === path)!.capability as Capability;

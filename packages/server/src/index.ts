@@ -8,6 +8,7 @@ export { GROUND_COST } from './capabilities/ground.js';
 export { documentCapability } from './capabilities/document.js';
 export { CATALOG, type CatalogEntry } from './catalog.js';
 export { openServices, closeServices } from './server.js';
+export { applyServingV8Flags } from './v8-serving.js';
 export type { Services } from './services.js';
 export { catalogToolInvoker, toolsetFor, TOOL_PROFILES, PROFILE_NAMES } from './mcp-tools.js';
 export { answerAuthenticated, capabilityWork, parseQuery, type HttpAnswer, type RequestSnapshot } from './http/answer.js';
