@@ -1,57 +1,37 @@
 /**
  * The server's own latency histogram as the open-loop rows read it: a real server over a real
- * index, known traffic between two readings of its /metrics, the difference counted per route.
+ * index (the server tests' fixture), known traffic between two readings of its /metrics, the
+ * difference counted per route.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ShardWriter, ensureManifest, shardDirectory, type Passage } from '@evidence/native';
-import { readConfig, startServer, type RunningServer } from '@evidence/server';
+import { passage, startTestServer, type TestServer } from '../../packages/server/test/fixture.js';
 import { parseBuckets, readBuckets, routeOf, serverLatency } from '../src/server-histogram.js';
 
-const passage = (n: number): Passage => ({
-  id: `page-${n}:0`, pageId: `page-${n}`, passageNo: 0, url: `https://example.org/${n}`, host: 'example.org',
-  registrableDomain: 'example.org', owner: 'example.org', title: `Tide tables ${n}`, text: `Tide tables for harbour ${n}: high water and low water times.`,
-  vertical: 'travel', lang: 'en', hostRank: 0.5, quality: 50, fetchedAt: 1_700_000_000, source: 'cc', storyId: `s-${n}`, tld: 'org', wordCount: 10,
-});
-
 describe("the server's latency histogram between two readings", () => {
-  let dataDir = '';
-  let server: RunningServer;
-  let base = '';
-  let key = '';
+  let server: TestServer;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'bench-histogram-'));
-    ensureManifest(dataDir, 1);
-    const writer = ShardWriter.open(shardDirectory(dataDir, 0));
-    writer.add([1, 2, 3].map(passage));
-    writer.commit();
-    writer.close();
-    server = await startServer(readConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' }));
-    key = (await server.services.stores.ensureDevelopmentKey())!;
-    base = `http://127.0.0.1:${server.port}`;
+    server = await startTestServer([[1, 2, 3].map((n) => passage(`page-${n}:0`, `Tide tables for harbour ${n}: high water and low water times.`))]);
   });
 
   afterAll(async () => {
     await server?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('counts the answers of one route only, and places its p99 on a bucket bound', async () => {
     const path = '/search?q=tide&mode=keyword&limit=10';
     const route = routeOf(path);
     expect(route).toBe('/search');
-    await fetch(`${base}${path}`, { headers: { 'x-api-key': key } }); // the route has buckets from here on
-    const before = await readBuckets(base, route);
+    await (await server.get(path)).arrayBuffer(); // the route has buckets from here on
+    const before = await readBuckets(server.base, route);
     expect(before).toBeDefined();
     for (let i = 0; i < 7; i++) {
-      const answer = await fetch(`${base}${path}`, { headers: { 'x-api-key': key } });
+      const answer = await server.get(path);
       expect(answer.status).toBe(200);
+      await answer.arrayBuffer();
     }
-    for (let i = 0; i < 3; i++) await (await fetch(`${base}/account`, { headers: { 'x-api-key': key } })).arrayBuffer();
-    const after = await readBuckets(base, route);
+    for (let i = 0; i < 3; i++) await (await server.get('/account')).arrayBuffer();
+    const after = await readBuckets(server.base, route);
     const latency = serverLatency(before!, after!, 25);
     expect(latency?.count).toBe(7);
     expect(latency!.shareWithin).toBeGreaterThan(0);
@@ -60,7 +40,7 @@ describe("the server's latency histogram between two readings", () => {
   });
 
   it('has nothing to say for a route without answers, or a server without /metrics', async () => {
-    const body = await (await fetch(`${base}/metrics`)).text();
+    const body = await (await fetch(`${server.base}/metrics`)).text();
     const buckets = parseBuckets(body, '/no-such-route');
     expect(buckets.size).toBe(0);
     expect(serverLatency(buckets, buckets, 25)).toBeUndefined();

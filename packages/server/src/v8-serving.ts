@@ -17,10 +17,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 
-let applied = false;
-
+/** Idempotent: setting the flag again changes nothing. */
 export function applyServingV8Flags(): void {
-  if (applied) return;
-  applied = true;
   setFlagsFromString('--no-allocation-site-pretenuring');
 }
