@@ -14,6 +14,7 @@ pub(crate) mod filter_mask;
 mod filters;
 mod hybrid;
 mod one_pass;
+mod phrase_union;
 mod plan;
 mod point_scores;
 mod postings_count;
@@ -162,6 +163,7 @@ fn rank(shard: &ShardView, request: &SearchRequest, strategy: Strategy, depth: u
     match strategy {
         Strategy::WandTopK { queries, counting } => wand_top_k::run(shard, request, queries, counting, depth, deadline),
         Strategy::OnePass { queries } => one_pass::run(shard, request, queries, depth, deadline),
+        Strategy::PhraseUnion { queries, clauses } => phrase_union::run(shard, request, queries, clauses, depth, deadline),
         Strategy::CountOnly { queries, counting } => count_only::run(shard, request, queries, counting, deadline),
         Strategy::FieldSort { queries, field } => field_sort::run(shard, request, queries, field, depth, deadline),
         Strategy::Semantic => semantic::run(shard, request, depth),

@@ -5,6 +5,7 @@ use tantivy::Term;
 use crate::error::Result;
 use crate::request::{Collapse, Mode, SearchRequest, SortBy};
 use crate::search::queries::KeywordQueries;
+use crate::search::phrase_union::{phrase_disjunction, Clause};
 use crate::search::query_shape::term_disjunction;
 use crate::search::ShardView;
 
@@ -27,6 +28,9 @@ pub enum Strategy {
     WandTopK { queries: KeywordQueries, counting: Counting },
     /// One pass that scores, ranks and counts every match (`one_pass.rs`).
     OnePass { queries: KeywordQueries },
+    /// One pass over words and plain phrases that reads a phrase's positions only where they
+    /// can change the top-k or the count (`phrase_union.rs`).
+    PhraseUnion { queries: KeywordQueries, clauses: Vec<Clause> },
     /// No hits asked for: the count alone (`count_only.rs`).
     CountOnly { queries: KeywordQueries, counting: Counting },
     /// The top by a numeric fast field, counted in the same pass (`field_sort.rs`).
@@ -63,8 +67,10 @@ pub enum Reorder {
 /// | request | strategy | why |
 /// |---|---|---|
 /// | keyword, relevance, limit > 0, the ranked query a term or a disjunction of terms (bare words, unfiltered or over a broad filter mask) | `WandTopK` + `Counting::Postings` | block-max WAND skips blocks that cannot enter the top-k, which a pass that also counts cannot; the count then scores nothing and decodes postings into a bitset |
-/// | keyword, relevance, limit > 0, anything else (a phrase among the words, as a hyphenated word parses; AND, NOT; words intersected with narrow or per-call filters; browsing by relevance) | `OnePass` | nothing for WAND to skip: two passes would evaluate the phrases twice |
+/// | keyword, relevance, limit > 0, the ranked query a disjunction of terms and plain phrases, at least one phrase (a hyphenated word, a quoted phrase among bare words) | `PhraseUnion` | a phrase's positions are read only where a word does not match the passage already or its score may enter the top-k |
+/// | keyword, relevance, limit > 0, anything else (AND, NOT; words intersected with narrow or per-call filters; browsing by relevance) | `OnePass` | nothing for WAND to skip: two passes would evaluate the phrases twice |
 /// | keyword, limit 0 (any sort), the counted query (the words through the mask, else the match set) a disjunction of terms | `CountOnly` + `Counting::Postings` | the count alone, from postings |
+/// | keyword, limit 0 (any sort), the counted query a disjunction of terms and plain phrases | `PhraseUnion` | the count alone; a phrase checked only in passages no word matches |
 /// | keyword, limit 0, anything else (browsing, phrases, AND, NOT) | `CountOnly` + `Counting::MatchSet` | the count collector over the match set |
 /// | keyword, sorted by a field, limit > 0 | `FieldSort` | the top by the field's column and the count in one pass; BM25 is still each row's score |
 /// | semantic, with words or a vector | `Semantic` | nearest neighbours (at least 100) above the similarity floor, as an address set the filters, facets and counts run over |
@@ -105,8 +111,17 @@ pub fn plan(shard: &ShardView, request: &SearchRequest) -> Result<SearchPlan> {
 /// The keyword strategy of a relevance ranking `depth` deep (0: the count alone).
 fn relevance_strategy(shard: &ShardView, request: &SearchRequest, depth: usize) -> Result<Strategy> {
     let queries = KeywordQueries::masked(shard, request)?;
+    let schema = shard.searcher.schema();
     if depth > 0 && term_disjunction(queries.ranked().0).is_none() {
-        return Ok(Strategy::OnePass { queries });
+        return Ok(match phrase_disjunction(queries.ranked().0, schema) {
+            Some(clauses) => Strategy::PhraseUnion { queries, clauses },
+            None => Strategy::OnePass { queries },
+        });
+    }
+    if depth == 0 {
+        if let Some(clauses) = phrase_disjunction(queries.counted(), schema) {
+            return Ok(Strategy::PhraseUnion { queries, clauses });
+        }
     }
     let counting = match term_disjunction(queries.counted()) {
         Some(terms) => Counting::Postings(terms),
@@ -157,6 +172,7 @@ mod tests {
         match strategy {
             Strategy::WandTopK { counting: how, .. } => format!("WandTopK+{}", counting(how)),
             Strategy::OnePass { .. } => "OnePass".into(),
+            Strategy::PhraseUnion { .. } => "PhraseUnion".into(),
             Strategy::CountOnly { counting: how, .. } => format!("CountOnly+{}", counting(how)),
             Strategy::FieldSort { field, .. } => format!("FieldSort({field})"),
             Strategy::Semantic => "Semantic".into(),
@@ -178,14 +194,19 @@ mod tests {
             (request("rye spelt", 10, site("bakery.org")), "WandTopK+Postings"),
             (request("rye spelt", 10, site("rare.org")), "OnePass"),
             (request("rye spelt", 10, Filters { story_ids: vec!["s".into()], ..Default::default() }), "OnePass"),
-            (request("\"rye spelt\" crumb", 10, Filters::default()), "OnePass"),
-            (request("rye-spelt", 10, Filters::default()), "OnePass"),
+            (request("\"rye spelt\" crumb", 10, Filters::default()), "PhraseUnion"),
+            (request("rye-spelt", 10, Filters::default()), "PhraseUnion"),
+            (request("rye-spelt crumb", 10, site("bakery.org")), "PhraseUnion"),
+            (request("rye-spelt crumb", 10, site("rare.org")), "OnePass"),
+            (request("\"rye spelt\"~1 crumb", 10, Filters::default()), "OnePass"),
             (request("rye AND spelt", 10, Filters::default()), "OnePass"),
             (request("rye -spelt", 10, Filters::default()), "OnePass"),
             (request("", 10, Filters::default()), "OnePass"),
             (request("rye spelt", 0, Filters::default()), "CountOnly+Postings"),
             (request("rye spelt", 0, site("rare.org")), "CountOnly+Postings"),
-            (request("\"rye spelt\" crumb", 0, Filters::default()), "CountOnly+MatchSet"),
+            (request("\"rye spelt\" crumb", 0, Filters::default()), "PhraseUnion"),
+            (request("rye-spelt crumb", 0, site("rare.org")), "PhraseUnion"),
+            (request("\"rye spelt\"~1 crumb", 0, Filters::default()), "CountOnly+MatchSet"),
             (request("", 0, Filters::default()), "CountOnly+MatchSet"),
             (SearchRequest { sort: SortBy::Recency, ..request("rye spelt", 0, Filters::default()) }, "CountOnly+Postings"),
             (SearchRequest { sort: SortBy::Recency, ..request("rye spelt", 10, Filters::default()) }, "FieldSort(fetched_at)"),
@@ -195,7 +216,8 @@ mod tests {
             (SearchRequest { mode: Mode::Semantic, ..request("", 10, Filters::default()) }, "OnePass"),
             (SearchRequest { mode: Mode::Hybrid, ..request("rye spelt", 10, Filters::default()) }, "Hybrid(WandTopK+Postings)"),
             (SearchRequest { mode: Mode::Hybrid, ..request("rye spelt", 0, Filters::default()) }, "Hybrid(WandTopK+Postings)"),
-            (SearchRequest { mode: Mode::Hybrid, sort: SortBy::Recency, ..request("\"rye spelt\"", 10, Filters::default()) }, "Hybrid(OnePass)"),
+            (SearchRequest { mode: Mode::Hybrid, sort: SortBy::Recency, ..request("\"rye spelt\"", 10, Filters::default()) }, "Hybrid(PhraseUnion)"),
+            (SearchRequest { mode: Mode::Hybrid, ..request("rye AND spelt", 10, Filters::default()) }, "Hybrid(OnePass)"),
         ];
         for (request, expected) in rows {
             let planned = plan(&view, &request).unwrap();

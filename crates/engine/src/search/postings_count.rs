@@ -7,7 +7,7 @@
 //! 0.42 ms of a 0.73 ms top-10 search on the 1M demo shard).
 
 use tantivy::schema::IndexRecordOption;
-use tantivy::{Searcher, Term};
+use tantivy::{Searcher, SegmentReader, Term};
 
 use crate::deadline::Deadline;
 use crate::error::Result;
@@ -19,6 +19,19 @@ use crate::search::filter_mask::FilterMask;
 /// live documents: see `FilterMask::live`), segment by segment (the deadline is checked between
 /// segments), counted by `counter`.
 pub fn count_postings(searcher: &Searcher, terms: &[Term], admitted: &FilterMask, counter: &CountCollector, deadline: Deadline) -> Result<(VerticalCounts, bool)> {
+    count_postings_with(searcher, terms, admitted, counter, deadline, |_, _| Ok(()))
+}
+
+/// `count_postings`, with `more` adding to each segment's bitset after the terms (a phrase's
+/// matches that no term holds: `phrase_union.rs`).
+pub fn count_postings_with(
+    searcher: &Searcher,
+    terms: &[Term],
+    admitted: &FilterMask,
+    counter: &CountCollector,
+    deadline: Deadline,
+    mut more: impl FnMut(&SegmentReader, &mut [u64]) -> Result<()>,
+) -> Result<(VerticalCounts, bool)> {
     let mut counted = VerticalCounts::default();
     let mut bits: Vec<u64> = Vec::new();
     let timed_out = deadline.walk_segments(searcher, |segment_ord, reader| {
@@ -35,6 +48,7 @@ pub fn count_postings(searcher: &Searcher, terms: &[Term], admitted: &FilterMask
                 postings.advance();
             }
         }
+        more(reader, &mut bits)?;
         let mut tally = counter.segment(segment_ord);
         for (word_index, (word, admitted)) in bits.iter().zip(admitted.segment(segment_ord)).enumerate() {
             tally.add_word(word_index as u32, word & admitted);
