@@ -256,6 +256,9 @@ fn totals_are_exact_across_segments_and_deletions() {
     assert_eq!(result.vertical_counts.unwrap(), expected_split);
 }
 
+/// Which passage numbers a filter admits.
+type Admits = Box<dyn Fn(usize) -> bool>;
+
 /// A filter leaves the unfiltered ranking as it was minus what it refuses: the same documents in
 /// the same order with the same scores, the same total and per-vertical counts as a count by
 /// hand, across segments and deletions, whether the filter admits most of the shard (run as a
@@ -298,7 +301,7 @@ fn filtered_rankings_are_the_unfiltered_ranking_minus_the_refused() {
         if query.starts_with('"') {
             assert_eq!(everything.total as usize, phrase_matches);
         }
-        let cases: Vec<(Filters, Box<dyn Fn(usize) -> bool>)> = vec![
+        let cases: Vec<(Filters, Admits)> = vec![
             (Filters { safe: true, ..Default::default() }, Box::new(|n| n % 5 != 0)),
             (Filters { vertical: Some("news".into()), ..Default::default() }, Box::new(|n| n % 3 == 0)),
             (Filters { vertical: Some("cooking".into()), safe: true, ..Default::default() }, Box::new(|n| n % 3 != 0 && n % 5 != 0)),
