@@ -67,10 +67,10 @@ pub enum Reorder {
 /// | request | strategy | why |
 /// |---|---|---|
 /// | keyword, relevance, limit > 0, the ranked query a term or a disjunction of terms (bare words, unfiltered or over a broad filter mask) | `WandTopK` + `Counting::Postings` | block-max WAND skips blocks that cannot enter the top-k, which a pass that also counts cannot; the count then scores nothing and decodes postings into a bitset |
-/// | keyword, relevance, limit > 0, the ranked query a disjunction of terms and plain phrases, at least one phrase (a hyphenated word, a quoted phrase among bare words) | `PhraseUnion` | a phrase's positions are read only where a word does not match the passage already or its score may enter the top-k |
-/// | keyword, relevance, limit > 0, anything else (AND, NOT; words intersected with narrow or per-call filters; browsing by relevance) | `OnePass` | nothing for WAND to skip: two passes would evaluate the phrases twice |
+/// | keyword, relevance, limit > 0, the ranked query a disjunction of terms and plain phrases, at least one of each (a hyphenated word or a quoted phrase among bare words) | `PhraseUnion` | a phrase's positions are read only where a word does not match the passage already or its score may enter the top-k |
+/// | keyword, relevance, limit > 0, anything else (phrases alone; AND, NOT; a phrase with slop; words intersected with narrow or per-call filters; browsing by relevance) | `OnePass` | nothing for WAND to skip: two passes would evaluate the phrases twice |
 /// | keyword, limit 0 (any sort), the counted query (the words through the mask, else the match set) a disjunction of terms | `CountOnly` + `Counting::Postings` | the count alone, from postings |
-/// | keyword, limit 0 (any sort), the counted query a disjunction of terms and plain phrases | `PhraseUnion` | the count alone; a phrase checked only in passages no word matches |
+/// | keyword, limit 0 (any sort), the counted query a disjunction of terms and plain phrases, at least one of each | `PhraseUnion` | the count alone; a phrase checked only in passages no word matches |
 /// | keyword, limit 0, anything else (browsing, phrases, AND, NOT) | `CountOnly` + `Counting::MatchSet` | the count collector over the match set |
 /// | keyword, sorted by a field, limit > 0 | `FieldSort` | the top by the field's column and the count in one pass; BM25 is still each row's score |
 /// | semantic, with words or a vector | `Semantic` | nearest neighbours (at least 100) above the similarity floor, as an address set the filters, facets and counts run over |
@@ -195,7 +195,8 @@ mod tests {
             (request("rye spelt", 10, site("rare.org")), "OnePass"),
             (request("rye spelt", 10, Filters { story_ids: vec!["s".into()], ..Default::default() }), "OnePass"),
             (request("\"rye spelt\" crumb", 10, Filters::default()), "PhraseUnion"),
-            (request("rye-spelt", 10, Filters::default()), "PhraseUnion"),
+            (request("rye-spelt", 10, Filters::default()), "OnePass"),
+            (request("rye-spelt crumb", 10, Filters::default()), "PhraseUnion"),
             (request("rye-spelt crumb", 10, site("bakery.org")), "PhraseUnion"),
             (request("rye-spelt crumb", 10, site("rare.org")), "OnePass"),
             (request("\"rye spelt\"~1 crumb", 10, Filters::default()), "OnePass"),
@@ -216,7 +217,8 @@ mod tests {
             (SearchRequest { mode: Mode::Semantic, ..request("", 10, Filters::default()) }, "OnePass"),
             (SearchRequest { mode: Mode::Hybrid, ..request("rye spelt", 10, Filters::default()) }, "Hybrid(WandTopK+Postings)"),
             (SearchRequest { mode: Mode::Hybrid, ..request("rye spelt", 0, Filters::default()) }, "Hybrid(WandTopK+Postings)"),
-            (SearchRequest { mode: Mode::Hybrid, sort: SortBy::Recency, ..request("\"rye spelt\"", 10, Filters::default()) }, "Hybrid(PhraseUnion)"),
+            (SearchRequest { mode: Mode::Hybrid, sort: SortBy::Recency, ..request("\"rye spelt\"", 10, Filters::default()) }, "Hybrid(OnePass)"),
+            (SearchRequest { mode: Mode::Hybrid, ..request("rye-spelt crumb", 10, Filters::default()) }, "Hybrid(PhraseUnion)"),
             (SearchRequest { mode: Mode::Hybrid, ..request("rye AND spelt", 10, Filters::default()) }, "Hybrid(OnePass)"),
         ];
         for (request, expected) in rows {

@@ -19,18 +19,18 @@ use crate::search::filter_mask::FilterMask;
 /// live documents: see `FilterMask::live`), segment by segment (the deadline is checked between
 /// segments), counted by `counter`.
 pub fn count_postings(searcher: &Searcher, terms: &[Term], admitted: &FilterMask, counter: &CountCollector, deadline: Deadline) -> Result<(VerticalCounts, bool)> {
-    count_postings_with(searcher, terms, admitted, counter, deadline, |_, _| Ok(()))
+    count_postings_with(searcher, terms, admitted, counter, deadline, |_, _, _| Ok(()))
 }
 
-/// `count_postings`, with `more` adding to each segment's bitset after the terms (a phrase's
-/// matches that no term holds: `phrase_union.rs`).
+/// `count_postings`, with `more(segment ordinal, reader, bitset)` adding to each segment's
+/// bitset after the terms (a phrase's matches that no term holds: `phrase_union.rs`).
 pub fn count_postings_with(
     searcher: &Searcher,
     terms: &[Term],
     admitted: &FilterMask,
     counter: &CountCollector,
     deadline: Deadline,
-    mut more: impl FnMut(&SegmentReader, &mut [u64]) -> Result<()>,
+    mut more: impl FnMut(usize, &SegmentReader, &mut [u64]) -> Result<()>,
 ) -> Result<(VerticalCounts, bool)> {
     let mut counted = VerticalCounts::default();
     let mut bits: Vec<u64> = Vec::new();
@@ -48,7 +48,7 @@ pub fn count_postings_with(
                 postings.advance();
             }
         }
-        more(reader, &mut bits)?;
+        more(segment_ord, reader, &mut bits)?;
         let mut tally = counter.segment(segment_ord);
         for (word_index, (word, admitted)) in bits.iter().zip(admitted.segment(segment_ord)).enumerate() {
             tally.add_word(word_index as u32, word & admitted);
