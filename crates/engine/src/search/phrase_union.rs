@@ -229,7 +229,11 @@ fn top_k(
     let mut failure = None;
     let timed_out = deadline.walk_segments(searcher, |segment_ord, reader| {
         let alive = reader.alive_bitset();
-        let segment_checked = checked.get_mut(segment_ord).map(std::mem::take).unwrap_or_default();
+        let Some(segment_checked) = checked.get_mut(segment_ord).map(std::mem::take) else {
+            // The count stopped before this segment (the deadline): so does the top-k, whose
+            // listing would miss the segment's phrases.
+            return Ok(());
+        };
         let mut listing: Vec<DocId> = Vec::new();
         if listed {
             for phrase in &segment_checked {
