@@ -14,13 +14,7 @@ use crate::search::{Ranked, ShardView};
 
 pub fn run(shard: &ShardView, request: &SearchRequest, queries: KeywordQueries, counting: Counting, deadline: Deadline) -> Result<Ranked> {
     let (counted, timed_out) = count(shard, &queries, &counting, request.vertical_counts, deadline)?;
-    Ok(Ranked {
-        candidates: Vec::new(),
-        total: counted.total,
-        vertical_counts: request.vertical_counts.then_some(counted.by_vertical),
-        timed_out,
-        match_query: queries.matching,
-    })
+    Ok(Ranked::counted(Vec::new(), counted, request.vertical_counts, timed_out, queries.matching))
 }
 
 /// The counting pass (no scoring), split per vertical when `per_vertical`.

@@ -34,13 +34,7 @@ pub fn run(shard: &ShardView, request: &SearchRequest, queries: KeywordQueries, 
         };
         candidates.push(Candidate { address, score, order, group_size: 1 });
     }
-    Ok(Ranked {
-        candidates,
-        total: counted.total,
-        vertical_counts: request.vertical_counts.then_some(counted.by_vertical),
-        timed_out,
-        match_query: query,
-    })
+    Ok(Ranked::counted(candidates, counted, request.vertical_counts, timed_out, query))
 }
 
 /// Rows by a field's value, largest first.

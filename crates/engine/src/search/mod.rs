@@ -34,7 +34,7 @@ use tantivy::{DocAddress, Score, Searcher};
 use crate::deadline::Deadline;
 use crate::embedder::HashingEmbedder;
 use crate::error::{EngineError, Result};
-use crate::facets::{FacetCollector, FacetCounts, VerticalTable};
+use crate::facets::{FacetCollector, FacetCounts, VerticalCounts, VerticalTable};
 use crate::fetch::fetch_hits;
 use crate::passage::Hit;
 use crate::query_depth::{query_nesting, MAX_QUERY_NESTING};
@@ -99,6 +99,12 @@ pub(crate) struct Ranked {
 }
 
 impl Ranked {
+    /// What a keyword strategy ranked and counted: the total, and the split per vertical when
+    /// the request asked for it (`per_vertical`).
+    fn counted(candidates: Vec<Candidate>, counted: VerticalCounts, per_vertical: bool, timed_out: bool, match_query: Box<dyn Query>) -> Ranked {
+        Ranked { candidates, total: counted.total, vertical_counts: per_vertical.then_some(counted.by_vertical), timed_out, match_query }
+    }
+
     /// Candidates from a top-k, scored by BM25.
     fn scored(top: Vec<(Score, DocAddress)>) -> Vec<Candidate> {
         top.into_iter().map(|(score, address)| Candidate::scored(address, score as f64)).collect()

@@ -34,11 +34,5 @@ pub fn run(shard: &ShardView, request: &SearchRequest, queries: KeywordQueries, 
         counted.merge(tally.counts());
         Ok(())
     })?;
-    Ok(Ranked {
-        candidates: Ranked::scored(top.harvest()),
-        total: counted.total,
-        vertical_counts: request.vertical_counts.then_some(counted.by_vertical),
-        timed_out,
-        match_query: queries.matching,
-    })
+    Ok(Ranked::counted(Ranked::scored(top.harvest()), counted, request.vertical_counts, timed_out, queries.matching))
 }

@@ -32,7 +32,7 @@
 
 use tantivy::fieldnorm::FieldNormReader;
 use tantivy::postings::{Postings, SegmentPostings};
-use tantivy::query::{BooleanQuery, Bm25Weight, BoostQuery, EnableScoring, Occur, PhraseQuery, Query, Scorer, TermQuery, Weight};
+use tantivy::query::{BooleanQuery, Bm25Weight, BoostQuery, EnableScoring, Occur, PhraseQuery, Query, TermQuery};
 use tantivy::schema::{Field, IndexRecordOption, Schema};
 use tantivy::{DocAddress, DocId, DocSet, Score, Searcher, SegmentReader, Term};
 
@@ -125,11 +125,20 @@ enum Listing {
 fn run_listing(shard: &ShardView, request: &SearchRequest, queries: KeywordQueries, clauses: Vec<Clause>, depth: usize, deadline: Deadline, listing_rule: Listing) -> Result<Ranked> {
     let searcher = &shard.searcher;
     let weights = clauses.iter().map(|clause| Bm25Weight::for_terms(searcher, clause.terms())).collect::<tantivy::Result<Vec<_>>>()?;
+    // Each phrase's rarest word (None for a word): the candidates the count checks, and the
+    // word that bounds the phrase in the top-k.
+    let rarest = clauses
+        .iter()
+        .map(|clause| match clause {
+            Clause::Word(_) => Ok(None),
+            Clause::Phrase(terms) => rarest_word(searcher, terms).map(Some),
+        })
+        .collect::<Result<Vec<_>>>()?;
     // The count first: the phrase checks it makes are kept, and the top-k reads them back
     // instead of checking a passage twice.
     let mask = if depth > 0 { queries.ranked().1 } else { queries.mask.as_deref() };
     let counter = CountCollector { verticals: request.vertical_counts.then_some(shard.verticals) };
-    let (counted, checked, count_timed_out) = count(searcher, &clauses, mask.unwrap_or(shard.live), &counter, deadline)?;
+    let (counted, checked, count_timed_out) = count(&clauses, &rarest, searcher, mask.unwrap_or(shard.live), &counter, deadline)?;
     let (top, top_timed_out) = if depth == 0 {
         (Vec::new(), false)
     } else {
@@ -151,32 +160,27 @@ fn run_listing(shard: &ShardView, request: &SearchRequest, queries: KeywordQueri
             #[cfg(test)]
             Listing::Never => false,
         };
-        match bound_query(searcher, &clauses, &weights, !listed)? {
+        match bound_query(searcher, &clauses, &weights, &rarest, !listed)? {
             Some(bound) => top_k(searcher, bound.as_ref(), &clauses, &weights, checked, listed, queries.ranked().1, depth, deadline)?,
             // A phrase whose words are in (almost) every passage: its rarest word's IDF rounds
             // to 0 in f32 and bounds nothing.
             None => return one_pass::run(shard, request, queries, depth, deadline),
         }
     };
-    Ok(Ranked {
-        candidates: Ranked::scored(top),
-        total: counted.total,
-        vertical_counts: request.vertical_counts.then_some(counted.by_vertical),
-        timed_out: top_timed_out || count_timed_out,
-        match_query: queries.matching,
-    })
+    Ok(Ranked::counted(Ranked::scored(top), counted, request.vertical_counts, top_timed_out || count_timed_out, queries.matching))
 }
 
 /// The word query WAND ranks by: each word (raised by the margin) and, `with_phrases`, for each
 /// phrase its rarest word weighted by the phrase's IDF. None when a weight is not finite.
-fn bound_query(searcher: &Searcher, clauses: &[Clause], weights: &[Bm25Weight], with_phrases: bool) -> Result<Option<Box<dyn Query>>> {
+fn bound_query(searcher: &Searcher, clauses: &[Clause], weights: &[Bm25Weight], rarest: &[Option<&Term>], with_phrases: bool) -> Result<Option<Box<dyn Query>>> {
     let mut bounds: Vec<(Occur, Box<dyn Query>)> = Vec::with_capacity(clauses.len());
-    for (clause, weight) in clauses.iter().zip(weights) {
-        let (term, boost) = match clause {
-            Clause::Word(term) => (term.clone(), BOUND_MARGIN),
-            Clause::Phrase(_) if !with_phrases => continue,
-            Clause::Phrase(terms) => {
-                let rarest = rarest_word(searcher, terms)?;
+    for ((clause, weight), rarest) in clauses.iter().zip(weights).zip(rarest) {
+        let (term, boost) = match (clause, rarest) {
+            (Clause::Word(term), _) => (term.clone(), BOUND_MARGIN),
+            (Clause::Phrase(_), _) if !with_phrases => continue,
+            (Clause::Phrase(_), None) => unreachable!("every phrase has a rarest word"),
+            (Clause::Phrase(_), Some(rarest)) => {
+                let rarest: &Term = rarest;
                 // BM25 is the IDF times a factor of the frequency and the length, the same
                 // for every word of a field: the ratio of the weights is that of the IDFs.
                 let ratio = weight.max_score() / Bm25Weight::for_terms(searcher, std::slice::from_ref(rarest))?.max_score();
@@ -219,13 +223,6 @@ fn top_k(
 ) -> Result<(Vec<(Score, DocAddress)>, bool)> {
     let mut top = TopKCollector::new(k);
     let bound = bound.weight(EnableScoring::enabled_from_searcher(searcher))?;
-    let exact_weights = clauses
-        .iter()
-        .map(|clause| match clause {
-            Clause::Word(term) => TermQuery::new(term.clone(), IndexRecordOption::WithFreqs).weight(EnableScoring::enabled_from_searcher(searcher)).map(Some),
-            Clause::Phrase(_) => Ok(None),
-        })
-        .collect::<tantivy::Result<Vec<_>>>()?;
     let mut failure = None;
     let timed_out = deadline.walk_segments(searcher, |segment_ord, reader| {
         let alive = reader.alive_bitset();
@@ -244,7 +241,7 @@ fn top_k(
             listing.dedup();
         }
         let mut next = 0;
-        let mut exact = ExactScores::open(reader, clauses, weights, &exact_weights, segment_checked)?;
+        let mut exact = ExactScores::open(reader, clauses, weights, segment_checked)?;
         // Score `doc` (`phrases`: it may hold a phrase) and keep it when it ranks.
         let rank = |exact: &mut ExactScores, top: &mut TopKCollector, doc: DocId, phrases: bool| -> Result<()> {
             if admitted(mask, alive, segment_ord, doc) {
@@ -290,27 +287,30 @@ struct ExactScores<'a> {
 }
 
 enum SegmentClause<'a> {
-    Word(Box<dyn Scorer>),
+    /// `postings` None when the word is not in the segment.
+    Word { postings: Option<Box<SegmentPostings>>, weight: &'a Bm25Weight, fieldnorm: FieldNormReader },
     Phrase { phrase: PhraseCursor, weight: &'a Bm25Weight, fieldnorm: FieldNormReader },
 }
 
 impl<'a> ExactScores<'a> {
     /// `checked`: what the count found for each phrase (in clause order) in this segment.
-    fn open(reader: &'a SegmentReader, clauses: &[Clause], weights: &'a [Bm25Weight], exact_weights: &[Option<Box<dyn Weight>>], checked: Vec<Checked>) -> Result<ExactScores<'a>> {
+    /// A word scores as Tantivy's term scorer does: the weight the search made for it, at the
+    /// passage's length and the word's frequency there. `checked`: what the count found for each phrase (in clause
+    /// order) in this segment.
+    fn open(reader: &'a SegmentReader, clauses: &[Clause], weights: &'a [Bm25Weight], checked: Vec<Checked>) -> Result<ExactScores<'a>> {
         let mut checked = checked.into_iter();
         let mut opened = Vec::with_capacity(clauses.len());
-        for ((clause, weight), exact) in clauses.iter().zip(weights).zip(exact_weights) {
-            opened.push(match (clause, exact) {
-                (Clause::Word(_), Some(exact)) => SegmentClause::Word(exact.scorer(reader, 1.0)?),
-                (clause, _) => {
-                    let fieldnorm = reader.fieldnorms_readers().get_field(clause.field())?;
-                    let mut phrase = PhraseCursor::new(clause.terms());
+        for (clause, weight) in clauses.iter().zip(weights) {
+            let fieldnorm = reader.fieldnorms_readers().get_field(clause.field())?.unwrap_or_else(|| FieldNormReader::constant(reader.max_doc(), 1));
+            opened.push(match clause {
+                Clause::Word(term) => {
+                    let postings = reader.inverted_index(term.field())?.read_postings(term, IndexRecordOption::WithFreqs)?.map(Box::new);
+                    SegmentClause::Word { postings, weight, fieldnorm }
+                }
+                Clause::Phrase(terms) => {
+                    let mut phrase = PhraseCursor::new(terms);
                     phrase.checked = checked.next().unwrap_or_default();
-                    SegmentClause::Phrase {
-                        phrase,
-                        weight,
-                        fieldnorm: fieldnorm.unwrap_or_else(|| FieldNormReader::constant(reader.max_doc(), 1)),
-                    }
+                    SegmentClause::Phrase { phrase, weight, fieldnorm }
                 }
             });
         }
@@ -325,22 +325,21 @@ impl<'a> ExactScores<'a> {
         // has no word to seek.
         let wordless = phrases && self.clauses.iter_mut().any(|clause| match clause {
             SegmentClause::Phrase { phrase, .. } => phrase.checked_at(doc).is_some(),
-            SegmentClause::Word(_) => false,
+            SegmentClause::Word { .. } => false,
         });
         let mut score: Score = 0.0;
         let mut matched = false;
         for clause in &mut self.clauses {
             match clause {
-                SegmentClause::Word(_) if wordless => continue,
+                SegmentClause::Word { .. } if wordless => continue,
                 SegmentClause::Phrase { .. } if !phrases => continue,
-                SegmentClause::Word(scorer) => {
-                    if scorer.doc() < doc {
-                        scorer.seek(doc);
-                    }
-                    if scorer.doc() != doc {
+                SegmentClause::Word { postings: None, .. } => continue,
+                SegmentClause::Word { postings: Some(postings), weight, fieldnorm } => {
+                    let at = if postings.doc() < doc { postings.seek(doc) } else { postings.doc() };
+                    if at != doc {
                         continue;
                     }
-                    score += scorer.score();
+                    score += weight.score(fieldnorm.fieldnorm_id(doc), postings.term_freq());
                 }
                 SegmentClause::Phrase { phrase, weight, fieldnorm } => {
                     let occurrences = match phrase.checked_at(doc) {
@@ -362,14 +361,16 @@ impl<'a> ExactScores<'a> {
 /// The passages the disjunction matches that `admitted` admits, counted by `counter`, segment
 /// by segment: the words' postings into a bitset, then each passage holding a phrase's rarest
 /// word and not yet in the bitset checked for the phrase.
-fn count(searcher: &Searcher, clauses: &[Clause], admitted: &FilterMask, counter: &CountCollector, deadline: Deadline) -> Result<(VerticalCounts, Vec<Vec<Checked>>, bool)> {
+fn count(clauses: &[Clause], rarest: &[Option<&Term>], searcher: &Searcher, admitted: &FilterMask, counter: &CountCollector, deadline: Deadline) -> Result<(VerticalCounts, Vec<Vec<Checked>>, bool)> {
     let words: Vec<Term> = clauses.iter().filter_map(|clause| if let Clause::Word(term) = clause { Some(term.clone()) } else { None }).collect();
-    let mut phrases = Vec::new();
-    for clause in clauses {
-        if let Clause::Phrase(terms) = clause {
-            phrases.push((terms, rarest_word(searcher, terms)?));
-        }
-    }
+    let phrases: Vec<(&[Term], &Term)> = clauses
+        .iter()
+        .zip(rarest)
+        .filter_map(|(clause, rarest)| match (clause, rarest) {
+            (Clause::Phrase(terms), Some(rarest)) => Some((terms.as_slice(), *rarest)),
+            _ => None,
+        })
+        .collect();
     let mut checked: Vec<Vec<Checked>> = Vec::new();
     let (counted, timed_out) = count_postings_with(searcher, &words, admitted, counter, deadline, |segment_ord, reader, bits| {
         checked.resize_with(segment_ord + 1, Vec::new);

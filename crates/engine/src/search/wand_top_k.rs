@@ -21,13 +21,7 @@ pub fn run(shard: &ShardView, request: &SearchRequest, queries: KeywordQueries, 
     let (ranked_query, mask) = queries.ranked();
     let (top, top_timed_out) = top_k(&shard.searcher, ranked_query, mask, depth, deadline)?;
     let (counted, count_timed_out) = count_only::count(shard, &queries, &counting, request.vertical_counts, deadline)?;
-    Ok(Ranked {
-        candidates: Ranked::scored(top),
-        total: counted.total,
-        vertical_counts: request.vertical_counts.then_some(counted.by_vertical),
-        timed_out: top_timed_out || count_timed_out,
-        match_query: queries.matching,
-    })
+    Ok(Ranked::counted(Ranked::scored(top), counted, request.vertical_counts, top_timed_out || count_timed_out, queries.matching))
 }
 
 /// The `k` best-scoring documents of `query` that `mask` admits (every live one without a
