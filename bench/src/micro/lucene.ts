@@ -8,8 +8,7 @@
  * of one shard in DATA_DIR, the JSONL it was built from (BENCH_CORPUS), the peer's sources and a
  * JDK 21+; without any of them the group is skipped and says which.
  */
-import { unpack } from 'msgpackr';
-import { ShardReader, readManifest, shardDirectory, shardOptionsOf } from '@evidence/native';
+import { ShardReader, decodeSearchResult, readManifest, shardDirectory, shardOptionsOf } from '@evidence/native';
 import { LUCENE_MODE_LABELS, luceneIndexFor, prepareLucenePeer, runLuceneBench } from '../peers/lucene.js';
 import { BENCH_QUERIES } from '../queries.js';
 import { isUnavailable, type MicroGroup, type MicroTask } from './group.js';
@@ -60,7 +59,7 @@ export const luceneGroup: MicroGroup = {
       cases: [
         {
           label: '1 shard, 1 thread',
-          baseline: { name: 'ours: one shard, this thread, top-10 + exact total + decode', fn: () => unpack(reader.search({ query: query(), limit: 10 })) },
+          baseline: { name: 'ours: one shard, this thread, top-10 + exact total + decode', fn: () => decodeSearchResult(reader.search({ query: query(), limit: 10 })) },
           tasks,
         },
       ],
@@ -71,7 +70,7 @@ export const luceneGroup: MicroGroup = {
 
 /** How long one search of `text` takes on `reader` (top 10, exact total, decoded), mean ms over about a second. */
 function oneQueryMeanMs(reader: ShardReader, text: string): number {
-  const search = () => unpack(reader.search({ query: text, limit: 10 })) as { total: number };
+  const search = () => decodeSearchResult(reader.search({ query: text, limit: 10 }));
   for (let i = 0; i < 50; i++) search();
   let calls = 0;
   const started = performance.now();
@@ -90,7 +89,7 @@ function oneQueryMeanMs(reader: ShardReader, text: string): number {
 function perQueryTable(reader: ShardReader, lucene: (text: string) => ReturnType<typeof runLuceneBench>): string[] {
   console.log(`per query: ${BENCH_QUERIES.length} queries, ours about 1 s each, Lucene 1 s warm-up + 2 s each`);
   const rows = BENCH_QUERIES.map((text) => {
-    const total = (unpack(reader.search({ query: text, limit: 10 })) as { total: number }).total;
+    const total = decodeSearchResult(reader.search({ query: text, limit: 10 })).total;
     const ours = oneQueryMeanMs(reader, text);
     const run = lucene(text);
     const figures = isUnavailable(run) ? undefined : run.figures[0];

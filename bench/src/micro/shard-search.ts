@@ -3,8 +3,7 @@
  * against the same search through the shard pool (every shard, worker threads, MessagePack,
  * merge).
  */
-import { unpack } from 'msgpackr';
-import { ShardReader, readManifest, shardDirectory, shardOptionsOf } from '@evidence/native';
+import { ShardReader, decodeSearchResult, readManifest, shardDirectory, shardOptionsOf } from '@evidence/native';
 import { ShardPool } from '@evidence/pool';
 import { BENCH_QUERIES } from '../queries.js';
 import type { MicroGroup } from './group.js';
@@ -39,7 +38,7 @@ export const shardSearchGroup: MicroGroup = {
       cases: [
         {
           label: `${manifest.shards} shards`,
-          baseline: { name: 'one shard, this thread, top-10 + decode', fn: () => unpack(reader.search({ query: query(), limit: 10 })) },
+          baseline: { name: 'one shard, this thread, top-10 + decode', fn: () => decodeSearchResult(reader.search({ query: query(), limit: 10 })) },
           tasks: [
             { name: `pool: ${manifest.shards} shards scattered, merged top-10`, fn: () => pool.search({ query: query(), limit: 10, timeoutMs: TIMEOUT_MS }) },
             { name: 'pool: count only (limit 0)', fn: () => pool.search({ query: query(), limit: 0, timeoutMs: TIMEOUT_MS }) },

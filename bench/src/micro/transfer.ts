@@ -2,11 +2,13 @@
  * Between threads: a shard's answer encoded and decoded (MessagePack, the engine's encoding,
  * read with msgpackr by the thread that uses the hits: the pool for a search, an evidence worker
  * for its retrieval; JSON; structured clone), and carried from a worker thread to this one with
- * each encoding.
+ * each encoding. The engine writes hits as rows (`HitRow`), which `decodeSearchResult` makes
+ * hits; the maps rows show what the same hits cost decoded key by key.
  */
 import { serialize } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { pack, unpack } from 'msgpackr';
+import { decodeSearchResult, hitRowFields } from '@evidence/native';
 import { shardResultOf } from './fixtures/hits.js';
 import type { MicroCase, MicroGroup } from './group.js';
 import type { Encoding, TransferAnswer, TransferRequest } from './transfer-worker.js';
@@ -50,6 +52,7 @@ function caseOf(hits: number, worker: TransferWorker): MicroCase {
   const result = shardResultOf(hits);
   const json = JSON.stringify(result);
   const packed = pack(result);
+  const rows = pack({ ...result, hits: result.hits.map((hit) => hitRowFields.map((field) => hit[field] ?? null)) });
   const jsonBytes = Buffer.byteLength(json);
   const cloneBytes = serialize(result).length;
   return {
@@ -57,7 +60,8 @@ function caseOf(hits: number, worker: TransferWorker): MicroCase {
     baseline: { name: 'JSON.stringify + JSON.parse', fn: () => JSON.parse(JSON.stringify(result)), bytes: jsonBytes },
     tasks: [
       { name: 'msgpackr pack + unpack', fn: () => unpack(pack(result)), bytes: packed.length },
-      { name: 'msgpackr unpack only (the pool, per shard)', fn: () => unpack(packed), bytes: packed.length },
+      { name: 'msgpackr unpack only, hits as maps', fn: () => unpack(packed), bytes: packed.length },
+      { name: 'decodeSearchResult, hits as rows (the pool, per shard)', fn: () => decodeSearchResult(rows), bytes: rows.length },
       { name: 'structuredClone', fn: () => structuredClone(result), bytes: cloneBytes },
       { name: 'worker -> here: object (structured clone)', fn: () => worker.request(hits, 'clone'), bytes: cloneBytes },
       { name: 'worker -> here: JSON string + JSON.parse', fn: async () => JSON.parse((await worker.request(hits, 'json')) as string), bytes: jsonBytes },

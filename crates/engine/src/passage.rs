@@ -227,4 +227,57 @@ mod tests {
             assert!(read, "Passage.{name} is read back by a Hit or a Document");
         }
     }
+
+    /// A search answer writes its hits as rows, which the generated `hitFromRow` reads by
+    /// position in the order of `Hit`'s TypeScript declaration: each position must hold the
+    /// field of that name, and an absent field (left out of the map form) must be nil there.
+    #[test]
+    fn a_hit_row_holds_each_field_where_the_declaration_puts_it() {
+        use crate::record::{Row, TsRecord};
+        let passage = |id: &str, text: &str, full: bool| Passage {
+            id: id.into(),
+            page_id: id.into(),
+            url: format!("https://example.org/{id}"),
+            host: "example.org".into(),
+            title: "Rye".into(),
+            text: text.into(),
+            vertical: "cooking".into(),
+            lang: "en".into(),
+            host_rank: 0.5,
+            quality: 3,
+            fetched_at: 1_700_000_000,
+            source: "delta".into(),
+            story_id: id.into(),
+            published_at: full.then_some(1_690_000_000),
+            authority: full.then(|| "expert".into()),
+            topics: if full { vec!["baking".into()] } else { vec![] },
+            in_degree: full.then_some(3),
+            ..Default::default()
+        };
+        let directory = tempfile::tempdir().unwrap();
+        let options = ShardOptions::default();
+        let mut writer = ShardWriter::open(directory.path(), &options).unwrap();
+        writer.add(&[passage("full", "rye rye rye starter", true), passage("bare", "rye starter", false)]).unwrap();
+        writer.commit().unwrap();
+        drop(writer);
+        let reader = ShardReader::open(directory.path(), &options).unwrap();
+        let result = reader.search(&SearchRequest { query: "rye".into(), limit: 2, ..Default::default() }).unwrap();
+        assert_eq!(result.hits.len(), 2);
+        let declared: Vec<&str> = super::Hit::ts_interface().fields.iter().map(|field| field.name).collect();
+        let mut absent_seen = 0;
+        for hit in &result.hits {
+            let map = object(hit);
+            let Value::Array(row) = serde_json::to_value(Row(hit)).unwrap() else { panic!("a row is an array") };
+            assert_eq!(row.len(), declared.len(), "one position per declared field");
+            for (position, name) in declared.iter().enumerate() {
+                assert_eq!(&row[position], map.get(*name).unwrap_or(&Value::Null), "{}: position {position} holds {name}", hit.id);
+                absent_seen += usize::from(row[position].is_null());
+            }
+        }
+        assert!(absent_seen > 0, "the bare passage leaves optional fields out");
+        // The answer itself carries its hits as rows.
+        let Value::Object(answer) = serde_json::to_value(&result).unwrap() else { panic!("an answer is an object") };
+        let Value::Array(hits) = &answer["hits"] else { panic!("hits is a list") };
+        assert!(hits.iter().all(Value::is_array), "each hit is written as a row");
+    }
 }

@@ -38,7 +38,7 @@ impl TsRecord for ShardSearchResult {
     fn ts_interface() -> TsInterface {
         TsInterface {
             name: "ShardSearchResult",
-            docs: &["What `ShardReader.search` encodes (MessagePack)."],
+            docs: &["What `ShardReader.search` encodes (MessagePack), once `decodeSearchResult` has turned its hits' rows (`HitRow`) into hits."],
             fields: vec![
                 TsField { name: "hits", docs: &[], ts_type: "Hit[]".to_string(), optional: false },
                 field::<u64>("total", &["Exact number of live matches in the segments searched."]),
@@ -62,6 +62,8 @@ pub fn records() -> String {
         text.push('\n');
         text.push_str(&interface.render());
     }
+    text.push('\n');
+    text.push_str(&Hit::ts_interface().render_row());
     text
 }
 

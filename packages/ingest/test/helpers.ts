@@ -3,8 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { unpack } from 'msgpackr';
-import { ShardReader, ledgerPath, readManifest, shardDirectory, type NativeDocument, type ShardSearchResult } from '@evidence/native';
+import { ShardReader, decodeDocument, decodeSearchResult, ledgerPath, readManifest, shardDirectory, type NativeDocument, type ShardSearchResult } from '@evidence/native';
 import type { LedgerEvent } from '../src/ledger.js';
 
 export const PACKAGE_DIRECTORY = fileURLToPath(new URL('..', import.meta.url));
@@ -71,7 +70,7 @@ export function searchAll(dataDir: string, query: string): ShardSearchResult {
   return withReaders(dataDir, (readers) => {
     const merged: ShardSearchResult = { hits: [], total: 0, timed_out: false, elapsed_us: 0 };
     for (const reader of readers) {
-      const result = unpack(reader.search({ query, limit: 100 })) as ShardSearchResult;
+      const result = decodeSearchResult(reader.search({ query, limit: 100 }));
       merged.hits.push(...result.hits);
       merged.total += result.total;
     }
@@ -83,7 +82,7 @@ export function findDocument(dataDir: string, id: string): NativeDocument | null
   return withReaders(dataDir, (readers) => {
     for (const reader of readers) {
       const encoded = reader.document(id);
-      if (encoded !== null) return unpack(encoded) as NativeDocument;
+      if (encoded !== null) return decodeDocument(encoded);
     }
     return null;
   });

@@ -4,9 +4,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unpack } from 'msgpackr';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NativeHit, SearchFilters, ShardSearchResult } from '@evidence/native';
+import { decodeSearchResult, type NativeHit, type SearchFilters } from '@evidence/native';
 import { ingestFiles, type IngestOptions } from '../src/ingest.js';
 import { pageIdFor } from '../src/page-id.js';
 import { assertBuilt, findDocument, readLedger, removeDirectory, temporaryDirectory, withReaders, writeJsonl } from './helpers.js';
@@ -71,7 +70,7 @@ async function withOwners(): Promise<void> {
 function hitsWhere(filters: SearchFilters = {}): NativeHit[] {
   return withReaders(dataDir, (readers) => {
     const hits: NativeHit[] = [];
-    for (const reader of readers) hits.push(...(unpack(reader.search({ query: '', limit: 1000, filters })) as ShardSearchResult).hits);
+    for (const reader of readers) hits.push(...decodeSearchResult(reader.search({ query: '', limit: 1000, filters })).hits);
     return hits;
   });
 }

@@ -7,7 +7,7 @@
 import { unpack } from 'msgpackr';
 import type * as Addon from '../addon.cjs';
 import { addon } from './addon.js';
-import type { Document, Hit, ShardSearchResult } from './records.generated.js';
+import { hitFromRow, type Document, type Hit, type HitRow, type ShardSearchResult } from './records.generated.js';
 
 export const { ShardReader, ShardWriter, embed, engineVersion, panicInsideGuard } = addon;
 /** The engine's text analysis, for the evidence layer's lexical support. */
@@ -37,7 +37,8 @@ export type {
   VectorSourceName,
   VectorTail,
 } from '../addon.cjs';
-export type { ShardFacets, ShardSearchResult } from './records.generated.js';
+export type { HitRow, ShardFacets, ShardSearchResult } from './records.generated.js';
+export { hitRowFields } from './records.generated.js';
 
 /** File a writer rewrites after each commit; readers reload when it changes. */
 export const COMMIT_FILE = 'commit.json';
@@ -54,9 +55,15 @@ export type NativeHit = Hit & {
 /** What `ShardReader.document` encodes: SPEC 2.3 fields plus provenance. */
 export type NativeDocument = Document;
 
-/** The answer of `ShardReader.search`, from its MessagePack bytes. */
+/**
+ * The answer of `ShardReader.search`, from its MessagePack bytes. Its hits come as rows
+ * (`HitRow`: the fields in the table's order), each made a hit by the generated `hitFromRow`.
+ */
 export function decodeSearchResult(bytes: Uint8Array): ShardSearchResult {
-  return unpack(bytes) as ShardSearchResult;
+  const result = unpack(bytes) as Omit<ShardSearchResult, 'hits'> & { hits: (HitRow | Hit)[] };
+  const rows = result.hits;
+  for (let index = 0; index < rows.length; index++) rows[index] = hitFromRow(rows[index] as HitRow);
+  return result as ShardSearchResult;
 }
 
 /** The passage of `ShardReader.document`, from its MessagePack bytes. */

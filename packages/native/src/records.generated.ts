@@ -80,7 +80,7 @@ export interface ShardFacets {
   published_year: Record<string, number>;
 }
 
-/** What `ShardReader.search` encodes (MessagePack). */
+/** What `ShardReader.search` encodes (MessagePack), once `decodeSearchResult` has turned its hits' rows (`HitRow`) into hits. */
 export interface ShardSearchResult {
   hits: Hit[];
   /** Exact number of live matches in the segments searched. */
@@ -95,4 +95,80 @@ export interface ShardSearchResult {
   passages: number;
   /** How many of them have a vector (semantic and hybrid rankings reach only these). */
   embedded: number;
+}
+
+/** `Hit` as a search answer writes it: its fields in order, an absent one as null. */
+export type HitRow = [
+  id: string,
+  url: string,
+  host: string,
+  title: string,
+  vertical: string,
+  host_rank: number,
+  quality: number,
+  fetched_at: number,
+  source: SourceName,
+  story_id: string,
+  score: number,
+  snippet: string,
+  authority: string | null,
+  centrality: number | null,
+  community_id: string | null,
+  content_type: ContentTypeName | null,
+  group_size: number | null,
+  in_degree: number | null,
+  independent_sources: number | null,
+  published_at: number | null,
+  safety: SafetyLevel | null,
+  tld: string | null,
+  topics: string[] | null,
+  word_count: number | null,
+  lang: string,
+  page_id: string,
+  registrable_domain: string,
+  owner: string,
+  origin_type: OriginType | null,
+  source_role: SourceRole | null,
+  role_confidence: number | null,
+];
+
+/** The field at each position of a `HitRow`. */
+export const hitRowFields = ['id', 'url', 'host', 'title', 'vertical', 'host_rank', 'quality', 'fetched_at', 'source', 'story_id', 'score', 'snippet', 'authority', 'centrality', 'community_id', 'content_type', 'group_size', 'in_degree', 'independent_sources', 'published_at', 'safety', 'tld', 'topics', 'word_count', 'lang', 'page_id', 'registrable_domain', 'owner', 'origin_type', 'source_role', 'role_confidence'] as const;
+
+/** The `Hit` a row holds (absent fields left out, as in the map form). */
+export function hitFromRow(row: HitRow): Hit {
+  const record: Hit = {
+    id: row[0],
+    url: row[1],
+    host: row[2],
+    title: row[3],
+    vertical: row[4],
+    host_rank: row[5],
+    quality: row[6],
+    fetched_at: row[7],
+    source: row[8],
+    story_id: row[9],
+    score: row[10],
+    snippet: row[11],
+    lang: row[24],
+    page_id: row[25],
+    registrable_domain: row[26],
+    owner: row[27],
+  };
+  if (row[12] !== null) record.authority = row[12];
+  if (row[13] !== null) record.centrality = row[13];
+  if (row[14] !== null) record.community_id = row[14];
+  if (row[15] !== null) record.content_type = row[15];
+  if (row[16] !== null) record.group_size = row[16];
+  if (row[17] !== null) record.in_degree = row[17];
+  if (row[18] !== null) record.independent_sources = row[18];
+  if (row[19] !== null) record.published_at = row[19];
+  if (row[20] !== null) record.safety = row[20];
+  if (row[21] !== null) record.tld = row[21];
+  if (row[22] !== null) record.topics = row[22];
+  if (row[23] !== null) record.word_count = row[23];
+  if (row[28] !== null) record.origin_type = row[28];
+  if (row[29] !== null) record.source_role = row[29];
+  if (row[30] !== null) record.role_confidence = row[30];
+  return record;
 }

@@ -2,7 +2,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { unpack } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
 import { ShardReader, ShardWriter, decodeDocument, decodeSearchResult, embed, panicInsideGuard, type Passage, type ShardSearchResult } from '@evidence/native';
 import { COLLAPSES, CONTENT_TYPES, ORIGIN_TYPES, SAFETY_LEVELS, SEARCH_MODES, SEARCH_SORTS, SOURCE_ROLES, SOURCES, VECTOR_SOURCES } from '@evidence/schemas';
@@ -29,7 +28,7 @@ describe('native facade', () => {
       writer.close();
       expect(() => writer.commit()).toThrow(/^ECLOSED: /);
       const reader = ShardReader.open(directory);
-      const empty = unpack(reader.search({ query: 'anything', limit: 10 })) as ShardSearchResult;
+      const empty = decodeSearchResult(reader.search({ query: 'anything', limit: 10 }));
       expect(empty).toMatchObject({ hits: [], total: 0, timed_out: false });
     } finally {
       rmSync(directory, { recursive: true, force: true });
@@ -66,6 +65,37 @@ describe('native facade', () => {
       expect(decodeDocument(reader.document('v0:0')!)).toMatchObject({ source: SOURCES[0], content_type: CONTENT_TYPES[0], origin_type: ORIGIN_TYPES[0], source_role: SOURCE_ROLES[0] });
       // A name outside a vocabulary is refused at the boundary.
       expect(() => reader.search({ query: 'vocabulary', limit: 1, mode: 'fuzzy' as never })).toThrow();
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('a hit decoded from its row holds what its document (a map) holds, and leaves absent fields out', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'native-'));
+    try {
+      const writer = ShardWriter.open(directory);
+      const base = { passageNo: 0, host: 'a.org', registrableDomain: 'a.org', owner: 'A', vertical: 'v', lang: 'en', hostRank: 0.5, quality: 2, fetchedAt: 7, source: 'cc' as const, tld: 'org', wordCount: 3 };
+      writer.add([
+        { ...base, id: 'full:0', pageId: 'full', url: 'https://a.org/full', title: 'rye', text: 'rye rye starter', storyId: 's1', contentType: CONTENT_TYPES[0], safety: SAFETY_LEVELS[0], authority: 'expert', topics: ['baking', 'bread'], publishedAt: 5, inDegree: 4, centrality: 0.25 },
+        { ...base, id: 'bare:0', pageId: 'bare', url: 'https://a.org/bare', title: 'rye', text: 'rye starter', storyId: 's2' },
+      ]);
+      writer.commit();
+      writer.close();
+      const reader = ShardReader.open(directory);
+      const hits = decodeSearchResult(reader.search({ query: 'rye', limit: 2 })).hits;
+      expect(hits.map((hit) => hit.id)).toEqual(['full:0', 'bare:0']);
+      expect(hits[0].score).toBeGreaterThan(hits[1].score); // three rye against one: the score, not another number
+      for (const hit of hits) {
+        const document = decodeDocument(reader.document(hit.id)!) as unknown as Record<string, unknown>;
+        for (const [name, value] of Object.entries(hit)) {
+          expect(value, `${hit.id}.${name}`).not.toBeNull();
+          expect(value, `${hit.id}.${name}`).not.toBeUndefined();
+          if (name === 'snippet') expect(value).toBe(document.text);
+          else if (name in document) expect(value, `${hit.id}.${name}`).toEqual(document[name]);
+        }
+      }
+      expect(hits[0]).toMatchObject({ authority: 'expert', topics: ['baking', 'bread'], published_at: 5, in_degree: 4, centrality: 0.25, content_type: CONTENT_TYPES[0], title: 'rye', quality: 2 });
+      for (const absent of ['authority', 'topics', 'published_at', 'in_degree', 'centrality', 'content_type', 'safety', 'group_size']) expect(absent in hits[1], absent).toBe(false);
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
@@ -110,7 +140,7 @@ describe('native facade', () => {
       withShard((reader) => {
         for (const sort of ['relevance', 'recency', 'host_rank', 'quality', 'published', 'words', 'centrality']) {
           for (const query of ['bread', '']) {
-            const result = unpack(reader.search({ query, limit: 0, sort, facets: true, verticalCounts: true })) as ShardSearchResult;
+            const result = decodeSearchResult(reader.search({ query, limit: 0, sort, facets: true, verticalCounts: true }));
             expect(result.hits, `${sort} ${query}`).toEqual([]);
             expect(result.total, `${sort} ${query}`).toBe(120);
           }
@@ -122,7 +152,7 @@ describe('native facade', () => {
       withShard((reader) => {
         expect(() => reader.search({ query: `${'('.repeat(1500)}bread`, limit: 10 })).toThrow(/^EQUERY: .*1500 nested groups, at most 32/);
         expect(() => reader.search({ query: 'water', limit: 10, filters: { term: `${'('.repeat(40)}bread` } })).toThrow(/^EQUERY: /);
-        const nested = unpack(reader.search({ query: `${'('.repeat(32)}bread${')'.repeat(32)}`, limit: 5 })) as ShardSearchResult;
+        const nested = decodeSearchResult(reader.search({ query: `${'('.repeat(32)}bread${')'.repeat(32)}`, limit: 5 }));
         expect(nested.total).toBe(120);
       });
     });
@@ -132,7 +162,7 @@ describe('native facade', () => {
         const bytes = reader.search({ query: 'bread water', limit: 100 });
         const moved = structuredClone(bytes, { transfer: [bytes.buffer] });
         expect(bytes.length).toBe(0);
-        expect((unpack(moved) as ShardSearchResult).hits).toHaveLength(100);
+        expect(decodeSearchResult(moved).hits).toHaveLength(100);
         // Each answer is ~100 KB: kept in native memory until a collection that never came,
         // 3,000 of them grew the process by ~300 MB; owned by the JS heap they are collected.
         const before = process.memoryUsage().rss;

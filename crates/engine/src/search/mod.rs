@@ -52,6 +52,8 @@ pub use queries::parse_query;
 /// What one shard answers; the pool merges these.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct ShardSearchResult {
+    /// Written as rows (`record::Row`): `decodeSearchResult` makes them hits again.
+    #[serde(serialize_with = "crate::record::as_rows")]
     pub hits: Vec<Hit>,
     /// Exact number of live matches in the segments searched (see `Mode` for what matches).
     pub total: u64,
