@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Passage } from '@evidence/native';
+import { HIT_FIELDS } from '@evidence/schemas';
 import { passage, startTestServer, type TestServer } from './fixture.js';
 
 let service: TestServer;
@@ -108,6 +109,19 @@ describe('sorts, collapse, projection, facets on /search', () => {
     expect(byPage.results.find((hit) => hit.id.startsWith('k1:'))!.group_size).toBe(2);
     const none = await search('q=sourdough&mode=keyword&vertical=cooking&safe=false');
     expect(none.results.every((hit) => hit.group_size === undefined)).toBe(true);
+  });
+
+  it('without fields, a hit holds every SPEC field it has, in the schema\'s order, as when fields names them all', async () => {
+    const all = await search(`q=sourdough&mode=keyword&fields=${HIT_FIELDS.join(',')}`);
+    const plain = await search('q=sourdough&mode=keyword');
+    expect(plain.results.length).toBeGreaterThan(1);
+    expect(plain.results.map((hit: Record<string, unknown>) => Object.keys(hit))).toEqual(all.results.map((hit: Record<string, unknown>) => Object.keys(hit)));
+    expect(plain.results).toEqual(all.results);
+    for (const hit of plain.results as Record<string, unknown>[]) {
+      const keys = Object.keys(hit);
+      expect(keys).toEqual(HIT_FIELDS.filter((field) => field in hit));
+      expect(keys).not.toContain('page_id'); // internal provenance stays out
+    }
   });
 
   it('fields projects hits', async () => {
