@@ -18,6 +18,8 @@ mod schema;
 mod search;
 mod shard;
 mod stem_cache;
+#[cfg(test)]
+mod test_shard;
 mod vectors;
 mod vocabulary;
 mod word_match;

@@ -151,7 +151,8 @@ mod tests {
     use serde_json::{Map, Value};
 
     use super::Passage;
-    use crate::{SearchRequest, ShardOptions, ShardReader, ShardWriter};
+    use crate::test_shard::written_shard;
+    use crate::SearchRequest;
 
     fn object<T: serde::Serialize>(record: &T) -> Map<String, Value> {
         match serde_json::to_value(record).unwrap() {
@@ -200,13 +201,7 @@ mod tests {
             role_confidence: Some(0.5),
             embedding: None,
         };
-        let directory = tempfile::tempdir().unwrap();
-        let options = ShardOptions::default();
-        let mut writer = ShardWriter::open(directory.path(), &options).unwrap();
-        writer.add(std::slice::from_ref(&passage)).unwrap();
-        writer.commit().unwrap();
-        drop(writer);
-        let reader = ShardReader::open(directory.path(), &options).unwrap();
+        let (_directory, reader) = written_shard(&[std::slice::from_ref(&passage)], &[]);
 
         let written = object(&passage);
         let result = reader.search(&SearchRequest { query: "rye".into(), limit: 1, ..Default::default() }).unwrap();
@@ -254,13 +249,7 @@ mod tests {
             in_degree: full.then_some(3),
             ..Default::default()
         };
-        let directory = tempfile::tempdir().unwrap();
-        let options = ShardOptions::default();
-        let mut writer = ShardWriter::open(directory.path(), &options).unwrap();
-        writer.add(&[passage("full", "rye rye rye starter", true), passage("bare", "rye starter", false)]).unwrap();
-        writer.commit().unwrap();
-        drop(writer);
-        let reader = ShardReader::open(directory.path(), &options).unwrap();
+        let (_directory, reader) = written_shard(&[&[passage("full", "rye rye rye starter", true), passage("bare", "rye starter", false)]], &[]);
         let result = reader.search(&SearchRequest { query: "rye".into(), limit: 2, ..Default::default() }).unwrap();
         assert_eq!(result.hits.len(), 2);
         let declared: Vec<&str> = super::Hit::ts_interface().fields.iter().map(|field| field.name).collect();

@@ -7,7 +7,7 @@
 //! table's order, an absent one as nil, with the TypeScript that turns a row back into the
 //! record generated beside its declaration. A search answer sends its hits so: a row carries no
 //! keys, and the object the generated code builds has one shape, where a decoded map is built key
-//! by key (measured: 10 hits decoded in 9 µs as rows, 28 µs as maps).
+//! by key (measured on the engine's answers: 10 hits decoded in 8 µs as rows, 28 µs as maps).
 //!
 //! Each field says where its value comes from: `stored` (the schema field of the same name),
 //! `stored(other)` (another schema field: a hit's `snippet` is the stored `text`) or `computed`

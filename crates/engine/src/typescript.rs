@@ -58,12 +58,13 @@ pub fn records() -> String {
     let vocabularies = [Source::TS_TYPE, ContentType::TS_TYPE, Safety::TS_TYPE, OriginType::TS_TYPE, SourceRole::TS_TYPE];
     let mut text = format!("/* {GENERATED_BY} */\n");
     text.push_str(&format!("import type {{ {} }} from '@evidence/schemas';\n", vocabularies.join(", ")));
-    for interface in [Hit::ts_interface(), Document::ts_interface(), FacetCounts::ts_interface(), ShardSearchResult::ts_interface()] {
+    let hit = Hit::ts_interface();
+    for interface in [&hit, &Document::ts_interface(), &FacetCounts::ts_interface(), &ShardSearchResult::ts_interface()] {
         text.push('\n');
         text.push_str(&interface.render());
     }
     text.push('\n');
-    text.push_str(&Hit::ts_interface().render_row());
+    text.push_str(&hit.render_row());
     text
 }
 

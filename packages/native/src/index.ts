@@ -60,10 +60,8 @@ export type NativeDocument = Document;
  * (`HitRow`: the fields in the table's order), each made a hit by the generated `hitFromRow`.
  */
 export function decodeSearchResult(bytes: Uint8Array): ShardSearchResult {
-  const result = unpack(bytes) as Omit<ShardSearchResult, 'hits'> & { hits: (HitRow | Hit)[] };
-  const rows = result.hits;
-  for (let index = 0; index < rows.length; index++) rows[index] = hitFromRow(rows[index] as HitRow);
-  return result as ShardSearchResult;
+  const answer = unpack(bytes) as Omit<ShardSearchResult, 'hits'> & { hits: HitRow[] };
+  return { ...answer, hits: answer.hits.map(hitFromRow) };
 }
 
 /** The passage of `ShardReader.document`, from its MessagePack bytes. */

@@ -1,8 +1,9 @@
 //! Relevance over a query block-max WAND cannot drive (phrases alone; required or excluded
 //! words; a phrase with slop; words intersected with narrow filters; browsing; words with plain
-//! phrases among them go to `phrase_union.rs`): every match is scored once, kept when it ranks in the top `k`, and
-//! counted (per vertical when asked). The two passes of `WandTopK` would evaluate such a query
-//! twice, and its phrases dominate its cost. Same ranking and ties as `WandTopK`.
+//! phrases among them go to `phrase_union.rs`): every match is scored once, kept when it ranks
+//! in the top `k`, and counted (per vertical when asked). The two passes of `WandTopK` would
+//! evaluate such a query twice, and its phrases dominate its cost. Same ranking and ties as
+//! `WandTopK`.
 
 use tantivy::query::EnableScoring;
 

@@ -171,16 +171,17 @@ fn run_listing(shard: &ShardView, request: &SearchRequest, queries: KeywordQueri
 }
 
 /// The word query WAND ranks by: each word (raised by the margin) and, `with_phrases`, for each
-/// phrase its rarest word weighted by the phrase's IDF. None when a weight is not finite.
+/// phrase its rarest word weighted by the phrase's IDF. None when a phrase has no bound (a
+/// weight that is not finite): the search then runs `OnePass`.
 fn bound_query(searcher: &Searcher, clauses: &[Clause], weights: &[Bm25Weight], rarest: &[Option<&Term>], with_phrases: bool) -> Result<Option<Box<dyn Query>>> {
     let mut bounds: Vec<(Occur, Box<dyn Query>)> = Vec::with_capacity(clauses.len());
     for ((clause, weight), rarest) in clauses.iter().zip(weights).zip(rarest) {
-        let (term, boost) = match (clause, rarest) {
+        let (term, boost) = match (clause, *rarest) {
             (Clause::Word(term), _) => (term.clone(), BOUND_MARGIN),
             (Clause::Phrase(_), _) if !with_phrases => continue,
-            (Clause::Phrase(_), None) => unreachable!("every phrase has a rarest word"),
+            // `run_listing` finds every phrase's rarest word; without one, nothing bounds it.
+            (Clause::Phrase(_), None) => return Ok(None),
             (Clause::Phrase(_), Some(rarest)) => {
-                let rarest: &Term = rarest;
                 // BM25 is the IDF times a factor of the frequency and the length, the same
                 // for every word of a field: the ratio of the weights is that of the IDFs.
                 let ratio = weight.max_score() / Bm25Weight::for_terms(searcher, std::slice::from_ref(rarest))?.max_score();
@@ -293,10 +294,9 @@ enum SegmentClause<'a> {
 }
 
 impl<'a> ExactScores<'a> {
-    /// `checked`: what the count found for each phrase (in clause order) in this segment.
-    /// A word scores as Tantivy's term scorer does: the weight the search made for it, at the
-    /// passage's length and the word's frequency there. `checked`: what the count found for each phrase (in clause
-    /// order) in this segment.
+    /// `checked`: what the count found for each phrase (in clause order) in this segment. A word
+    /// scores as Tantivy's term scorer does: the weight the search made for it, at the passage's
+    /// length and the word's frequency there.
     fn open(reader: &'a SegmentReader, clauses: &[Clause], weights: &'a [Bm25Weight], checked: Vec<Checked>) -> Result<ExactScores<'a>> {
         let mut checked = checked.into_iter();
         let mut opened = Vec::with_capacity(clauses.len());
@@ -318,8 +318,8 @@ impl<'a> ExactScores<'a> {
     }
 
     /// What the union scorer gives `doc`: the scores of the clauses that match, added in clause
-    /// order; None when none matches.
-    /// `phrases` false: no phrase can match `doc`, and none is checked.
+    /// order; None when none matches. `phrases` false: no phrase can match `doc`, and none is
+    /// checked.
     fn score(&mut self, doc: DocId, phrases: bool) -> Result<Option<Score>> {
         // The count checks a phrase only in passages no word matches: a passage it checked
         // has no word to seek.
@@ -501,7 +501,8 @@ mod tests {
     use super::*;
     use crate::request::Filters;
     use crate::search::plan::{plan, Strategy};
-    use crate::{Passage, ShardOptions, ShardReader, ShardWriter};
+    use crate::test_shard::written_shard;
+    use crate::{Passage, ShardReader};
 
     /// Three segments of 400 passages over a skewed vocabulary (`on` in most of them, as a
     /// stop word would be, phrases repeating and overlapping), some of them deleted, two hosts.
@@ -512,11 +513,9 @@ mod tests {
             seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             (seed >> 33) % below
         };
-        let directory = tempfile::tempdir().unwrap();
-        let options = ShardOptions::default();
-        let mut writer = ShardWriter::open(directory.path(), &options).unwrap();
-        for batch in 0..3 {
-            let passages: Vec<Passage> = (0..400)
+        let mut segments: Vec<Vec<Passage>> = (0..3)
+            .map(|batch| {
+                (0..400)
                 .map(|n| {
                     let text_length = 1 + next(30);
                     let title_length = next(4);
@@ -536,30 +535,26 @@ mod tests {
                         ..Default::default()
                     }
                 })
-                .collect();
-            writer.add(&passages).unwrap();
-            writer.commit().unwrap();
-        }
+                .collect()
+            })
+            .collect();
         // A segment where a phrase is rare among the passages of its rarest word, which the other
         // words never share (the listed top-k's case): `city` in every passage, `of the city` in
         // one in 40, `rules` only in passages without `city`.
-        let passages: Vec<Passage> = (0..300)
-            .map(|n| {
-                let text = match n % 40 {
-                    0 => "the mayor of the city spoke".to_string(),
-                    1 | 2 => "rules of the road".to_string(),
-                    _ => format!("the city {} of", "city ".repeat(n % 3)),
-                };
-                Passage { id: format!("c:{n}"), page_id: format!("c-{n}"), url: format!("https://common.org/c/{n}"), host: "common.org".into(), text, vertical: "news".into(), ..Default::default() }
-            })
-            .collect();
-        writer.add(&passages).unwrap();
-        writer.commit().unwrap();
-        writer.delete(&(0..400).step_by(5).map(|n| format!("p1:{n}")).collect::<Vec<_>>()).unwrap();
-        writer.commit().unwrap();
-        drop(writer);
-        let reader = ShardReader::open(directory.path(), &options).unwrap();
-        (directory, reader)
+        segments.push(
+            (0..300)
+                .map(|n| {
+                    let text = match n % 40 {
+                        0 => "the mayor of the city spoke".to_string(),
+                        1 | 2 => "rules of the road".to_string(),
+                        _ => format!("the city {} of", "city ".repeat(n % 3)),
+                    };
+                    Passage { id: format!("c:{n}"), page_id: format!("c-{n}"), url: format!("https://common.org/c/{n}"), host: "common.org".into(), text, vertical: "news".into(), ..Default::default() }
+                })
+                .collect(),
+        );
+        let segments: Vec<&[Passage]> = segments.iter().map(Vec::as_slice).collect();
+        written_shard(&segments, &(0..400).step_by(5).map(|n| format!("p1:{n}")).collect::<Vec<_>>())
     }
 
     /// Every query below runs as `PhraseUnion` (its top-k with the phrases' passages listed, bounded,

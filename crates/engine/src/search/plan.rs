@@ -134,7 +134,8 @@ fn relevance_strategy(shard: &ShardView, request: &SearchRequest, depth: usize) 
 mod tests {
     use super::*;
     use crate::request::{Filters, Rerank};
-    use crate::{Passage, ShardOptions, ShardReader, ShardWriter};
+    use crate::test_shard::written_shard;
+    use crate::{Passage, ShardReader};
 
     /// 200 passages on a common host, 2 on a rare one: a filter on the common host is a broad
     /// mask, on the rare one a narrow mask.
@@ -154,14 +155,7 @@ mod tests {
                 }
             })
             .collect();
-        let directory = tempfile::tempdir().unwrap();
-        let options = ShardOptions::default();
-        let mut writer = ShardWriter::open(directory.path(), &options).unwrap();
-        writer.add(&passages).unwrap();
-        writer.commit().unwrap();
-        drop(writer);
-        let reader = ShardReader::open(directory.path(), &options).unwrap();
-        (directory, reader)
+        written_shard(&[&passages], &[])
     }
 
     fn shape(strategy: &Strategy) -> String {

@@ -80,8 +80,8 @@ export function responseOf(
   const fields = shape.fields?.filter(isHitField);
   // Without `fields`, every SPEC field: `specHit` writes the same keys in the same order as
   // `projectHit(hit, HIT_FIELDS)`, from an object literal, which V8 keeps in fast mode (a hit
-  // built key by key from `{}` turns dictionary-mode past a dozen keys): 10 hits projected and
-  // serialised in 14 µs against 25 µs.
+  // built key by key from `{}` is a dictionary-mode object, as `%HasFastProperties` shows): 10
+  // hits projected and serialised in 14 µs against 25 µs.
   const results = fields ? result.hits.map((hit) => projectHit(hit, fields)) : result.hits.map(specHit);
   const body: WebSearchResponse = { results, total: result.total, mode: shape.mode, routed: shape.routed, vertical: shape.vertical, partial: result.partial };
   if (result.facets) body.facets = facetsOf(result.facets);
