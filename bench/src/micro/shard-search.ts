@@ -5,6 +5,7 @@
  */
 import { ShardReader, decodeSearchResult, readManifest, shardDirectory, shardOptionsOf } from '@evidence/native';
 import { ShardPool } from '@evidence/pool';
+import { probeLimit } from '@evidence/server';
 import { BENCH_QUERIES } from '../queries.js';
 import type { MicroGroup } from './group.js';
 
@@ -14,7 +15,8 @@ export const shardSearchGroup: MicroGroup = {
   name: 'shard',
   title: 'Shard search on the index in DATA_DIR',
   legend:
-    'baseline: one shard searched in this thread, top-10, MessagePack decoded. Rows: the shard pool over every shard ' +
+    "baseline: one shard searched in this thread, top-10, MessagePack decoded. Rows: the same shard as /search's vertical router probes it " +
+    '(top-20 and the matches per vertical, when the request names no vertical); the shard pool over every shard ' +
     '(worker threads, MessagePack, merge), top-10 and count only. Queries cycle through bench/src/queries.ts.',
   async setup() {
     const dataDir = process.env.DATA_DIR || './data';
@@ -40,6 +42,10 @@ export const shardSearchGroup: MicroGroup = {
           label: `${manifest.shards} shards`,
           baseline: { name: 'one shard, this thread, top-10 + decode', fn: () => decodeSearchResult(reader.search({ query: query(), limit: 10 })) },
           tasks: [
+            {
+              name: "one shard, this thread: /search's router probe (top-20 + counts per vertical) + decode",
+              fn: () => decodeSearchResult(reader.search({ query: query(), limit: probeLimit(10), verticalCounts: true })),
+            },
             { name: `pool: ${manifest.shards} shards scattered, merged top-10`, fn: () => pool.search({ query: query(), limit: 10, timeoutMs: TIMEOUT_MS }) },
             { name: 'pool: count only (limit 0)', fn: () => pool.search({ query: query(), limit: 0, timeoutMs: TIMEOUT_MS }) },
           ],

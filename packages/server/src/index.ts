@@ -3,6 +3,7 @@ export { readConfig, type ServerConfig } from './config.js';
 export { executeCapability, type Capability } from './capability.js';
 export { searchCapability } from './capabilities/search.js';
 export { poolRequestOf } from './retrieval/search-request.js';
+export { probeLimit } from './retrieval/vertical-router.js';
 export { CANDIDATE_STORIES, STORIES_PER_LOOKUP } from '@evidence/evidence';
 export { GROUND_COST } from './capabilities/ground.js';
 export { documentCapability } from './capabilities/document.js';
