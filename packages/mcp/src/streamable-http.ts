@@ -20,6 +20,27 @@ export interface StatelessRequest {
   parsedBody?: unknown;
 }
 
+/**
+ * What is wrong with a tools/call request's params, or null. The SDK would parse them with its
+ * own schema inside the handler and answer a failure as -32603 (Internal error) with the schema
+ * library's dump; JSON-RPC's answer to bad params is -32602 with a sentence.
+ */
+function toolCallParamsProblem(message: unknown): string | null {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
+  const { method, params } = message as { method?: unknown; params?: unknown };
+  if (method !== 'tools/call' || !('id' in message)) return null; // a notification is answered by nothing
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return 'tools/call takes params, an object with name and arguments';
+  const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
+  if (typeof name !== 'string') return 'tools/call takes params.name, the name of a tool (a string)';
+  if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) return 'tools/call takes params.arguments as an object of named arguments';
+  return null;
+}
+
+function invalidParams(message: unknown, problem: string): Response {
+  const id = (message as { id?: unknown }).id;
+  return Response.json({ jsonrpc: '2.0', id: typeof id === 'string' || typeof id === 'number' ? id : null, error: { code: -32602, message: `Invalid params: ${problem}` } });
+}
+
 export async function handleStatelessRequest(request: StatelessRequest, toolset: Toolset, invoke: ToolInvoker): Promise<Response> {
   const server = createToolServer(toolset, invoke);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -32,6 +53,8 @@ export async function handleStatelessRequest(request: StatelessRequest, toolset:
   } catch {
     return transport.handleRequest(new Request(request.url, { method: 'POST', headers: request.headers, body: request.body }));
   }
+  const problem = toolCallParamsProblem(parsedBody);
+  if (problem !== null) return invalidParams(parsedBody, problem);
   // No close(): once the JSON answer exists nothing of this server or transport is pending (no
   // timers, no open stream), and closing would only build a "connection closed" error and
   // abort signals for nobody (a third of the cost of a request). Both are garbage from here.

@@ -16,7 +16,7 @@ export const ERROR_KINDS = {
   not_found: { status: 404, retryAfter: false, access: false, summary: 'no such passage, page or route' },
   method_not_allowed: { status: 405, retryAfter: false, access: false, summary: 'the route exists with another method' },
   timeout: { status: 408, retryAfter: false, access: false, summary: 'every shard ran out of time (a slow moment: retrying clears it)' },
-  payload_too_large: { status: 413, retryAfter: false, access: false, summary: 'a request body over the limit' },
+  payload_too_large: { status: 413, retryAfter: false, access: false, summary: 'a request body over the limit, or a JSON-RPC batch of more messages than the limit' },
   rate_limited: { status: 429, retryAfter: true, access: true, refusal: 'rate', summary: 'over the per-minute rate' },
   credits_exhausted: { status: 429, retryAfter: false, access: true, refusal: 'hard_cap', summary: 'a hard-capped key without the credits the call costs (lasts until next month)' },
   auth_flood: { status: 429, retryAfter: true, access: true, refusal: 'address', summary: 'too many failed authentications from this address' },
@@ -76,6 +76,16 @@ export function ranAndFailed(error: unknown): ServiceError {
   return new ServiceError('internal', 'internal error', { ran: true });
 }
 
+/** At most this many characters of a caller's text are echoed in an error body. */
+export const ECHO_MAX_CHARS = 200;
+
+/** A caller's text as an error body shows it: control characters escaped (`\u0000`), cut to ECHO_MAX_CHARS characters. */
+function echoed(text: string): string {
+  const escaped = text.replace(/[\u0000-\u001f\u007f]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (escaped.length <= ECHO_MAX_CHARS) return escaped;
+  return `${[...escaped].slice(0, ECHO_MAX_CHARS).join('')}... (${text.length} characters)`;
+}
+
 /** Fixed bodies that must not vary (401 reveals nothing about why a key failed). */
 export const UNAUTHENTICATED_BODY = 'unauthenticated: missing, unknown or revoked api key';
 
@@ -84,7 +94,7 @@ export const errors = {
     new ServiceError('bad_parameter', `invalid parameter ${name}: ${accepts}`),
   unauthenticated: () => new ServiceError('unauthenticated', UNAUTHENTICATED_BODY),
   suspended: () => new ServiceError('suspended', 'account suspended for billing'),
-  notFound: (what: string) => new ServiceError('not_found', `not found: ${what}`),
+  notFound: (what: string) => new ServiceError('not_found', `not found: ${echoed(what)}`),
   rateLimited: (retryAfter: number) =>
     new ServiceError('rate_limited', `rate limited: per-minute credits spent, retry after ${retryAfter}s`, { retryAfter }),
   creditsExhausted: () =>
@@ -97,6 +107,8 @@ export const errors = {
   timeout: () => new ServiceError('timeout', 'request exceeded the server timeout'),
   payloadTooLarge: (maxBytes: number) =>
     new ServiceError('payload_too_large', `payload too large: a request body may hold at most ${maxBytes} bytes`),
+  batchTooLarge: (maxMessages: number, messages: number) =>
+    new ServiceError('payload_too_large', `payload too large: a JSON-RPC batch may hold at most ${maxMessages} messages; this one holds ${messages} (send the rest in further requests)`),
   shuttingDown: () =>
     new ServiceError('shutting_down', 'unavailable: this server is shutting down; retry (on another node) after 1s', { retryAfter: 1 }),
   storeUnavailable: (retryAfter: number) =>

@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { errors } from './errors.js';
 
 export function parseParams<Schema extends z.ZodObject>(schema: Schema, raw: Record<string, unknown>): z.output<Schema> {
-  raw = withNumbersRead(schema, raw);
+  raw = withValuesRead(schema, raw);
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const name = String(issue.path[0] ?? 'request');
   const field = (schema.shape as Record<string, z.ZodType>)[name];
-  const accepts = issue.code === 'custom' ? issue.message : (field?.description ?? issue.message);
+  const accepts = issue.code === 'custom' ? issue.message : (descriptionOf(field) ?? issue.message);
   // A missing value fails the type check (or, for a parameter that takes several forms, every
   // branch of its union): it is required.
   if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && raw[name] === undefined) {
@@ -34,10 +34,26 @@ export function inList(description: string, options: { separator?: RegExp } = {}
 }
 
 export function flag(description: string) {
-  return z
+  const schema = z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
     .transform((value) => value === true || value === 'true' || value === '1')
     .describe(`${description} (true or false)`);
+  FLAG_PARAMETERS.add(schema);
+  return schema;
+}
+
+/** The flags: an empty or blank value (`safe=`) is absent, as for a number. */
+const FLAG_PARAMETERS = new WeakSet<z.ZodType>();
+
+/** The schema inside the `.default()`, `.optional()` and `.nullable()` wrappers of a parameter, one by one, outermost first. */
+function* layersOf(field: z.ZodType | undefined): Generator<z.ZodType> {
+  for (let schema = field; schema; schema = (schema.def as { innerType?: z.ZodType }).innerType) yield schema;
+}
+
+/** A parameter's description: `.default()` and `.optional()` after `.describe()` hide it from the outer schema. */
+function descriptionOf(field: z.ZodType | undefined): string | undefined {
+  for (const layer of layersOf(field)) if (layer.description) return layer.description;
+  return undefined;
 }
 
 /** A plain decimal number as a query string writes one: no hex, no `Infinity`, no inner blanks. */
@@ -65,14 +81,37 @@ function readNumber(value: unknown): unknown {
   return DECIMAL.test(text) ? Number(text) + 0 : Number.NaN;
 }
 
-function withNumbersRead(schema: z.ZodObject, raw: Record<string, unknown>): Record<string, unknown> {
-  const shape = schema.shape as Record<string, z.ZodType>;
+function readFlag(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
+type ValueReader = (value: unknown) => unknown;
+
+/** Per parameter schema, the reader of each parameter that has one (numbers and flags), found once. */
+const READERS = new WeakMap<z.ZodObject, Map<string, ValueReader>>();
+
+function readersOf(schema: z.ZodObject): Map<string, ValueReader> {
+  let readers = READERS.get(schema);
+  if (readers === undefined) {
+    readers = new Map();
+    for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+      if (NUMERIC_PARAMETERS.has(field)) readers.set(name, readNumber);
+      else if ([...layersOf(field)].some((layer) => FLAG_PARAMETERS.has(layer))) readers.set(name, readFlag);
+    }
+    READERS.set(schema, readers);
+  }
+  return readers;
+}
+
+/** Numbers read from their text, blank numbers and flags made absent, before the schema checks them. */
+function withValuesRead(schema: z.ZodObject, raw: Record<string, unknown>): Record<string, unknown> {
+  const readers = readersOf(schema);
   let read: Record<string, unknown> | null = null;
   for (const name in raw) {
-    const field = shape[name];
-    if (!field || !NUMERIC_PARAMETERS.has(field)) continue;
+    const reader = readers.get(name);
+    if (reader === undefined) continue;
     read ??= { ...raw };
-    read[name] = readNumber(raw[name]);
+    read[name] = reader(raw[name]);
   }
   return read ?? raw;
 }

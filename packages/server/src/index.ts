@@ -12,6 +12,7 @@ export { openServices, closeServices } from './server.js';
 export { applyServingV8Flags } from './v8-serving.js';
 export type { Services } from './services.js';
 export { catalogToolInvoker, toolsetFor, TOOL_PROFILES, PROFILE_NAMES } from './mcp-tools.js';
+export { MCP_MAX_BATCH_MESSAGES } from './routes/mcp.js';
 export { answerAuthenticated, capabilityWork, parseQuery, type HttpAnswer, type RequestSnapshot } from './http/answer.js';
 export { ServiceMetrics } from './observability/metrics.js';
 export { createLogger, type Logger, type RequestReport } from './observability/logging.js';

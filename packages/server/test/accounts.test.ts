@@ -552,6 +552,23 @@ describe('failed authentications per address (SPEC 5.7, 7 429c)', () => {
       await again.arrayBuffer();
     }
 
+    // a live key from the same address (another tenant behind the same NAT or proxy) is served,
+    // over REST and MCP alike, while keyless and unknown-key calls stay refused
+    const { key } = createLiveKey(limited);
+    const served = await limited.get('/search?q=sourdough', { 'x-api-key': key });
+    expect(served.status).toBe(200);
+    await served.arrayBuffer();
+    const mcp = await fetch(`${limited.base}/mcp`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(mcp.status).toBe(200);
+    await mcp.arrayBuffer();
+    const unknown = await limited.get('/search?q=sourdough', { 'x-api-key': UNKNOWN_KEY });
+    expect(unknown.status).toBe(429);
+    await unknown.arrayBuffer();
+
     // probes need no key and are never refused
     const health = await limited.get('/healthz', {});
     expect(health.status).toBe(200);

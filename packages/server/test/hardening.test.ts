@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { shardDirectory } from '@evidence/native';
-import { readConfig, startServer } from '@evidence/server';
+import { MCP_MAX_BATCH_MESSAGES, readConfig, startServer } from '@evidence/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveKey, ledgerOf, withKey } from './accounts-helpers.js';
 import { passage, startTestServer, type TestServer } from './fixture.js';
@@ -161,6 +161,9 @@ describe('hardening: one request never takes the service down', () => {
       ['GET / HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n', 400],
       [`GET /healthz HTTP/1.1\r\nHost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
       ['GET /healthz HTTP/9.9\r\nHost: x\r\n\r\n', 505],
+      // versions the HTTP parser itself accepts, and the service does not speak
+      ['GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n', 505],
+      ['GET /healthz HTTP/0.9\r\nHost: x\r\n\r\n', 505],
     ];
     for (const [payload, expected] of cases) {
       const raw = await rawExchange(port, payload);
@@ -228,6 +231,26 @@ describe('hardening: one request never takes the service down', () => {
       expect(answers.filter((answer) => answer.result !== undefined)).toHaveLength(2);
       expect(answers.filter((answer) => answer.error?.data.status === 429)).toHaveLength(2);
       expect(ledgerOf(service.dataDir, tenant).credits).toBe(10);
+    });
+
+    it('a batch of more messages than the bound is refused whole with 413, nothing run or charged; the bound itself runs', async () => {
+      const { key, tenant } = createLiveKey(service);
+      const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+      const over = await postBatch(key, Array.from({ length: MCP_MAX_BATCH_MESSAGES + 1 }, (_, id) => search(id)));
+      expect(over.status).toBe(413);
+      expect(over.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await over.text()).toContain(`at most ${MCP_MAX_BATCH_MESSAGES} messages; this one holds ${MCP_MAX_BATCH_MESSAGES + 1}`);
+      expect(ledgerOf(service.dataDir, tenant).credits).toBe(0);
+      // a batch hidden inside a batch is not run (it would pass the bound)
+      const nested = (await (await postBatch(key, [Array.from({ length: 40 }, (_, id) => search(id)), list(1)])).json()) as Array<{ id: number | null; result?: unknown; error?: { code: number } }>;
+      expect(nested.map((answer) => [answer.id, answer.error?.code ?? 'result'])).toEqual([[null, -32600], [1, 'result']]);
+      expect(ledgerOf(service.dataDir, tenant).credits).toBe(0);
+      const empty = await postBatch(key, []);
+      expect(empty.status).toBe(400);
+      expect(((await empty.json()) as { error: { code: number } }).error.code).toBe(-32600);
+      const full = (await (await postBatch(key, Array.from({ length: MCP_MAX_BATCH_MESSAGES }, (_, id) => list(id)))).json()) as Array<{ id: number }>;
+      expect(full.map((answer) => answer.id)).toEqual(Array.from({ length: MCP_MAX_BATCH_MESSAGES }, (_, id) => id));
+      await alive(service);
     });
 
     it('two calls sharing an id are both answered, in order, and both billed', async () => {

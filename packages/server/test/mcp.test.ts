@@ -255,6 +255,33 @@ describe('keys and limits on POST /mcp', () => {
     expect(list.status).toBe(200);
   });
 
+  it('answers a tools/call with malformed params as JSON-RPC Invalid params (-32602) naming what is wrong, uncharged', async () => {
+    const before = (await (await service.get('/account', { 'x-api-key': service.key })).json()).credits_used_this_period;
+    for (const [params, names] of [
+      [{ arguments: { query: 'bread' } }, 'params.name'],
+      [{ name: 7 }, 'params.name'],
+      [{ name: 'web_search', arguments: 'query=bread' }, 'params.arguments'],
+      [{ name: 'web_search', arguments: null }, 'params.arguments'],
+      ['web_search', 'params'],
+    ] as const) {
+      const response = await postMcp({ 'x-api-key': service.key }, { jsonrpc: '2.0', id: 9, method: 'tools/call', params });
+      expect(response.status).toBe(200);
+      const message = await response.json();
+      expect(message, JSON.stringify(params)).toMatchObject({ jsonrpc: '2.0', id: 9, error: { code: -32602 } });
+      expect(message.error.message).toContain(names);
+    }
+    expect((await (await service.get('/account', { 'x-api-key': service.key })).json()).credits_used_this_period).toBe(before);
+  });
+
+  it('refuses a compressed body with 415 rather than reading it as plain JSON', async () => {
+    for (const encoding of ['gzip', 'br', 'deflate, gzip']) {
+      const response = await postMcp({ 'x-api-key': service.key, 'content-encoding': encoding }, CALL_WEB_SEARCH);
+      expect(response.status, encoding).toBe(415);
+      expect((await response.json()).error.message).toContain('send the body uncompressed');
+    }
+    expect((await postMcp({ 'x-api-key': service.key, 'content-encoding': 'identity' }, CALL_WEB_SEARCH)).status).toBe(200);
+  });
+
   it('answers a tools/call without a prior initialize (stateless)', async () => {
     const response = await postMcp({ 'x-api-key': service.key }, CALL_WEB_SEARCH);
     expect(response.status).toBe(200);

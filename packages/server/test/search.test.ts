@@ -78,6 +78,25 @@ describe('GET /search', () => {
     }
   });
 
+  it('says what a flag or an optional parameter accepts, and reads a blank flag as left out', async () => {
+    for (const [query, says] of [
+      ['q=bread&safe=maybe', 'invalid parameter safe: true drops explicit content; false allows everything (true or false)'],
+      ['q=bread&facets=yes', 'invalid parameter facets: '],
+      ['q=bread&mode=fuzzy', 'invalid parameter mode: '],
+    ]) {
+      const response = await service.get(`/search?${query}`);
+      expect(response.status, query).toBe(400);
+      const text = await response.text();
+      expect(text, query).toContain(says);
+      expect(text, query).not.toMatch(/Invalid input|Invalid option/);
+    }
+    for (const query of ['q=bread&safe=', 'q=bread&safe=%20', 'q=bread&facets=']) {
+      const response = await service.get(`/search?${query}`);
+      expect(response.status, query).toBe(200);
+      await response.arrayBuffer();
+    }
+  });
+
   it('carries x-ratelimit-remaining on authenticated answers', async () => {
     const response = await service.get('/search?q=bread');
     expect(Number(response.headers.get('x-ratelimit-remaining'))).toBeGreaterThan(0);
@@ -99,6 +118,17 @@ describe('GET /doc/{id}', () => {
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await response.text()).toContain('nope:7');
+  });
+
+  it('echoes at most a bounded, escaped part of an unknown id', async () => {
+    const long = await service.get(`/doc/${'x'.repeat(5000)}`);
+    expect(long.status).toBe(404);
+    const text = await long.text();
+    expect(text.length).toBeLessThan(300);
+    expect(text).toMatch(/\.\.\. \(\d+ characters\)$/);
+    const control = await service.get('/doc/a%00b%1Fc');
+    expect(control.status).toBe(404);
+    expect(await control.text()).toBe('not found: no passage with id a\\u0000b\\u001fc');
   });
 });
 

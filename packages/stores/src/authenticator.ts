@@ -27,8 +27,10 @@ export function presentedApiKey(headers: CredentialHeaders): string | null {
 
 /**
  * Authenticates against the in-memory snapshot. Missing, unknown and revoked keys answer the
- * same 401 so probing reveals nothing; an address that keeps failing is refused with 429
- * before its key is even looked at.
+ * same 401 so probing reveals nothing; an address that keeps failing is refused with 429 for
+ * every call that does not authenticate. A live key is served from that address too: behind
+ * one NAT or proxy, one tenant's failing client must not lock every other tenant out (guessing
+ * a key is no way in: 160 of its bits are secret).
  */
 export class Authenticator {
   constructor(
@@ -37,16 +39,11 @@ export class Authenticator {
   ) {}
 
   async authenticate(headers: CredentialHeaders, address: string): Promise<AuthenticatedCaller> {
-    const retryAfterSeconds = await this.failureLimiter.refusalRetryAfterSeconds(address);
-    if (retryAfterSeconds !== null) throw errors.authFlood(retryAfterSeconds);
-
     const tenantName = this.tenantOfKey(presentedApiKey(headers));
-    if (tenantName === null) {
-      await this.failureLimiter.recordFailure(address);
-      throw errors.unauthenticated();
-    }
-    const tenant = this.snapshot.tenant(tenantName);
-    if (tenant === undefined) {
+    const tenant = tenantName === null ? undefined : this.snapshot.tenant(tenantName);
+    if (tenantName === null || tenant === undefined) {
+      const retryAfterSeconds = await this.failureLimiter.refusalRetryAfterSeconds(address);
+      if (retryAfterSeconds !== null) throw errors.authFlood(retryAfterSeconds);
       await this.failureLimiter.recordFailure(address);
       throw errors.unauthenticated();
     }

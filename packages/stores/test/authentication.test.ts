@@ -88,22 +88,28 @@ describe('authentication (embedded: refresh timer, address window on its clock)'
     expect((await stores.authenticate({ xApiKey: issued.key }, '10.0.0.1')).tenant).toBe('acme');
   });
 
-  it('refuses an address with 429 and retry-after past the failure threshold, even with a good key', async () => {
+  it('refuses an address with 429 and retry-after past the failure threshold, for every call that does not authenticate', async () => {
     const clock = manualClock();
     const stores = await openTestStores({ authFailLimit: 3, authFailWindowMs: 60_000, now: clock.now });
     const issued = stores.admin.createKey({ tenant: 'acme', label: 'ci' });
+    const revoked = stores.admin.createKey({ tenant: 'acme', label: 'old' });
+    stores.admin.revokeKey({ tenant: 'acme', label: 'old' });
     stores.refreshKeys();
     for (let attempt = 0; attempt < 3; attempt += 1) {
       expect((await serviceErrorOf(() => stores.authenticate({}, '10.0.0.9'))).status).toBe(401);
       clock.nowMs += 1_000;
     }
-    const flood = await serviceErrorOf(() => stores.authenticate({ xApiKey: issued.key }, '10.0.0.9'));
-    expect([flood.status, flood.kind, flood.retryAfter]).toEqual([429, 'auth_flood', 57]);
-    // another address is not affected
-    expect((await stores.authenticate({ xApiKey: issued.key }, '10.0.0.10')).tenant).toBe('acme');
-    // the window closes and the address may try again
-    clock.nowMs += 57_000;
+    for (const headers of [{}, { xApiKey: 'ess_' + '0'.repeat(48) }, { xApiKey: revoked.key }, { authorization: 'Basic x' }]) {
+      const flood = await serviceErrorOf(() => stores.authenticate(headers, '10.0.0.9'));
+      expect([flood.status, flood.kind, flood.retryAfter]).toEqual([429, 'auth_flood', 57]);
+    }
+    // a live key from the same address (another tenant behind the same NAT) is still served
     expect((await stores.authenticate({ xApiKey: issued.key }, '10.0.0.9')).tenant).toBe('acme');
+    // another address is not affected
+    expect((await serviceErrorOf(() => stores.authenticate({}, '10.0.0.10'))).status).toBe(401);
+    // the window closes and the address may fail again
+    clock.nowMs += 57_000;
+    expect((await serviceErrorOf(() => stores.authenticate({}, '10.0.0.9'))).status).toBe(401);
   });
 
 });

@@ -12,6 +12,7 @@ import { GUIDES } from './documents.js';
 import { AccountStatusSchema, JsonRpcMessageSchema, ReadySchema, ToolListingSchema } from './open-schemas.js';
 import { documentedPath } from './documented-routes.js';
 import { PROFILE_NAMES } from '../mcp-tools.js';
+import { MCP_MAX_BATCH_MESSAGES } from '../routes/mcp.js';
 
 type Operation = Record<string, unknown>;
 
@@ -155,12 +156,12 @@ export function buildOpenApi(): Record<string, unknown> {
       responses: {
         '200': jsonResponse('the JSON-RPC response', jsonSchemaOf(JsonRpcMessageSchema, 'output'), RATE_HEADERS),
         '202': { description: 'accepted (the request held only notifications)' },
-        '400': textResponse('unknown profile (plain text), or a malformed JSON-RPC message (JSON-RPC error body)'),
+        '400': textResponse('unknown profile (plain text), or a malformed JSON-RPC message or an empty batch (JSON-RPC error body)'),
         '401': { $ref: '#/components/responses/Error401' },
         '402': { $ref: '#/components/responses/Error402' },
         '406': jsonResponse('accept does not list application/json and text/event-stream (JSON-RPC error body)', { type: 'object' }),
-        '413': textResponse('the body exceeds 1 MiB'),
-        '415': jsonResponse('content-type is not application/json (JSON-RPC error body)', { type: 'object' }),
+        '413': textResponse(`the body exceeds 1 MiB, or a batch holds more than ${MCP_MAX_BATCH_MESSAGES} messages`),
+        '415': jsonResponse('content-type is not application/json, or the body is compressed (content-encoding) (JSON-RPC error body)', { type: 'object' }),
         '429': { $ref: '#/components/responses/Error429' },
       },
     },

@@ -74,7 +74,9 @@ function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | 
   });
 }
 
-/** A request line that names an HTTP version other than 1.0 and 1.1 (`GET / HTTP/2.0`), and nothing else wrong. */
+const VERSION_NOT_SUPPORTED = 'http version not supported: send HTTP/1.1 or HTTP/1.0';
+
+/** A request line that names an HTTP version other than 1.0 and 1.1 (`GET / HTTP/9.9`), and nothing else wrong. */
 const OTHER_VERSION = /^[A-Z]+ \S+ HTTP\/(?!1\.[01]\r?$)\d\.\d\r?$/;
 
 /** What a request the HTTP parser refused is answered with (node:http gives no response object then). */
@@ -86,7 +88,7 @@ function parserRefusal(code: string | undefined, rawPacket: Buffer | undefined):
       // Only a well-formed request line naming another version is a version mismatch; a
       // malformed one (an extra token, bare LF line endings) is a bad request.
       const requestLine = rawPacket?.toString('latin1').split('\n', 1)[0] ?? '';
-      if (OTHER_VERSION.test(requestLine)) return { status: 505, body: 'http version not supported: send HTTP/1.1 or HTTP/1.0' };
+      if (OTHER_VERSION.test(requestLine)) return { status: 505, body: VERSION_NOT_SUPPORTED };
       return { status: 400, body: 'bad request: malformed request line' };
     }
     case 'ERR_HTTP_REQUEST_TIMEOUT':
@@ -171,6 +173,11 @@ export class HttpTransport {
     const served: Served = { route: match.pattern ?? UNMATCHED_ROUTE, method, requestId, startedAt, report: newRequestReport() };
     if (this.closing) {
       this.write(response, errorAnswer(errors.shuttingDown()), served);
+      return;
+    }
+    // The parser lets HTTP/0.9 and HTTP/2.0 request lines through (9.9 it refuses, above).
+    if (request.httpVersion !== '1.1' && request.httpVersion !== '1.0') {
+      this.write(response, textAnswer(505, VERSION_NOT_SUPPORTED, { connection: 'close' }), served);
       return;
     }
     if (!match.found) {

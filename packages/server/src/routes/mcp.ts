@@ -7,14 +7,15 @@
  * Answers that concern the key or its allowance (401, 402, 429) keep their HTTP status and
  * plain-text body when the request is one call, also when the allowance runs out during a
  * tools/call; every other failure of a tool is a tool result with `isError`. A batch (a JSON
- * array) runs its messages one by one, in order: each answers as it would alone, a call refused
+ * array of at most MCP_MAX_BATCH_MESSAGES, not nested, not empty) runs its messages one by one,
+ * in order, the event loop free between them: each answers as it would alone, a call refused
  * for the key or its allowance answers a JSON-RPC error object (code MCP_ACCESS_REFUSED, data
  * with the HTTP status and retry-after) in its place, and only a batch whose every call was
  * refused answers with that HTTP status. `?profile=grounding` serves only that profile's tools.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { handleStatelessRequest, type Toolset } from '@evidence/mcp';
-import type { ServiceError } from '@evidence/schemas';
+import { errors, type ServiceError } from '@evidence/schemas';
 import type { AuthenticatedCaller } from '@evidence/stores';
 import { catalogToolInvoker, toolsetFor } from '../mcp-tools.js';
 import { authenticateRequest, errorAnswer, jsonAnswer, rateLimitHeaders, textAnswer, type Headers, type HttpAnswer } from '../http/answer.js';
@@ -26,6 +27,23 @@ export const MCP_MAX_BODY_BYTES = 1 << 20;
 
 /** JSON-RPC error code (implementation-defined server error range) of a batch call refused for its key or allowance. */
 export const MCP_ACCESS_REFUSED = -32001;
+
+/**
+ * Bound on the messages of one JSON-RPC batch (413 past it, nothing run). Each answer is held
+ * until the batch's last one: 7,000 `tools/list` (85 KB each, free) once took 3 GB and 30 s of
+ * the event loop and ended in a 500.
+ */
+export const MCP_MAX_BATCH_MESSAGES = 32;
+
+/** JSON-RPC 2.0's code for a message that is not a valid request object. */
+const JSON_RPC_INVALID_REQUEST = -32600;
+
+function invalidRequest(message: string): unknown {
+  return { jsonrpc: '2.0', id: null, error: { code: JSON_RPC_INVALID_REQUEST, message: `Invalid Request: ${message}` } };
+}
+
+/** Let the event loop serve other connections (probes among them) between a batch's messages. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * The URL the SDK reads into its request info. It is fixed: the caller's Host header names no
@@ -89,6 +107,12 @@ export function registerMcp(router: Router, services: Services): void {
       return errorAnswer(error, {}, snapshot.requestId);
     }
     const rateHeaders = (): Promise<Headers> => rateLimitHeaders(services, caller.tenant);
+    const encoding = headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') {
+      // The body is read as it arrives: a compressed one would be parsed as if it were not.
+      const refusal = { jsonrpc: '2.0', id: null, error: { code: -32000, message: `Unsupported Media Type: content-encoding ${encoding.slice(0, 40)} is not accepted; send the body uncompressed` } };
+      return { ...jsonAnswer(refusal, await rateHeaders()), status: 415 };
+    }
     const requestHeaders = webHeaders(headers);
     const url = snapshot.query.profile ? `${MCP_URL}?profile=${encodeURIComponent(snapshot.query.profile)}` : MCP_URL;
     const text = (body ?? Buffer.alloc(0)).toString('utf8');
@@ -112,15 +136,25 @@ export function registerMcp(router: Router, services: Services): void {
     } catch {
       parsed = undefined;
     }
-    if (!Array.isArray(parsed) || parsed.length === 0) {
+    if (!Array.isArray(parsed)) {
       const { response, refused } = await run(parsed);
       return refused ? errorAnswer(refused, await rateHeaders(), snapshot.requestId) : webAnswer(response, await rateHeaders());
+    }
+    if (parsed.length === 0) return { ...jsonAnswer(invalidRequest('an empty batch'), await rateHeaders()), status: 400 };
+    if (parsed.length > MCP_MAX_BATCH_MESSAGES) {
+      return errorAnswer(errors.batchTooLarge(MCP_MAX_BATCH_MESSAGES, parsed.length), await rateHeaders(), snapshot.requestId);
     }
 
     const answers: unknown[] = [];
     let firstRefusal: ServiceError | null = null;
     let refusals = 0;
-    for (const message of parsed) {
+    for (const [index, message] of parsed.entries()) {
+      if (index > 0) await nextTurn();
+      if (Array.isArray(message)) {
+        // JSON-RPC 2.0 batches do not nest: run as one, it would pass the bound above
+        answers.push(invalidRequest('a batch inside a batch'));
+        continue;
+      }
       const { response, refused } = await run(message);
       if (refused) {
         refusals++;
