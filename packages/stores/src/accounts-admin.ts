@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Database, Statement } from 'better-sqlite3';
 import {
   listingFromRow,
@@ -251,6 +252,15 @@ export class AccountsAdmin implements RegistryAdmin {
         return this.insertKey(DEVELOPMENT_TENANT_NAME, DEVELOPMENT_KEY_LABEL, now).key;
       })
       .immediate();
+  }
+
+  /**
+   * `VACUUM INTO`: one read transaction, so the copy is the database as of its start, whatever
+   * the server's ledger commits meanwhile (WAL mode lets both run). An existing file is refused.
+   */
+  backup(destination: string): void {
+    if (existsSync(destination)) throw new AccountsAdminError(`${destination} exists: a backup goes to a new file`);
+    this.database.prepare('VACUUM INTO ?').run(destination);
   }
 
   private requireLiveKey(selector: KeySelector): KeyRow {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { AccountsAdmin, AccountsAdminError } from './accounts-admin.js';
 import type { RegistryAdmin } from './registry-admin.js';
 import { openAccountsDatabase } from './accounts-database.js';
@@ -24,6 +25,8 @@ export const CONSOLE_USAGE = `usage: npm run keys -- SUBCOMMAND [FLAGS]
   tenant suspend --tenant T                          its keys answer 402 until unsuspended
   tenant unsuspend --tenant T
   tenant list [--json]
+  backup --to FILE                                   copy the accounts database (plans, tenants, key
+                                                     hashes, usage ledger) to a new FILE, while serving
 environment: DATA_DIR (default ./data), or DATABASE_URL for a fleet's PostgreSQL registry.
 A running server sees changes at its next key refresh (a fleet at once, through LISTEN/NOTIFY).`;
 
@@ -204,6 +207,16 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
     run: async (admin, flags, io) => {
       const tenant = await admin.unsuspendTenant(requiredFlag(flags, 'tenant'));
       io.writeOut(`tenant ${tenant.name} is no longer suspended`);
+    },
+  },
+  backup: {
+    values: ['to'],
+    switches: [],
+    run: async (admin, flags, io) => {
+      const destination = resolve(requiredFlag(flags, 'to'));
+      const at = new Date().toISOString();
+      await admin.backup(destination);
+      io.writeOut(`accounts backed up to ${destination} as of ${at}`);
     },
   },
   'tenant list': {

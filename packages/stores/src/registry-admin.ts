@@ -24,4 +24,9 @@ export interface RegistryAdmin {
   listKeys(options?: { tenant?: string }): Awaitable<KeyListing[]>;
   hasLiveKey(tenant: string, label: string): Awaitable<boolean>;
   ensureDevelopmentKey(): Awaitable<string | null>;
+  /**
+   * Copy the whole accounts database (plans, tenants, key hashes, the usage ledger) to a new
+   * file `destination`, as of one instant, while servers keep serving and charging.
+   */
+  backup(destination: string): Awaitable<void>;
 }

@@ -135,6 +135,11 @@ describe.skipIf(!FLEET_AVAILABLE)(`fleet stores: two nodes on one PostgreSQL and
     expect(revokedStatus).toBe(401);
   });
 
+  it('refuses a backup of the accounts, naming pg_dump: they live in PostgreSQL', async () => {
+    const { first } = await twoNodes();
+    expect(() => first.admin.backup('/tmp/never-written.sqlite')).toThrow(/PostgreSQL \(DATABASE_URL\): back them up with pg_dump/);
+  });
+
   it('counts failed authentications of an address across nodes', async () => {
     const { first, second } = await twoNodes({ authFailLimit: 4, authFailWindowMs: 60_000 });
     const key = await onPlan(first, 'acme', { ratePerMin: 100, monthlyCredits: 0, hardCap: false });

@@ -187,6 +187,10 @@ export class PostgresAccountsAdmin implements RegistryAdmin {
     return result.rows.length > 0;
   }
 
+  backup(): never {
+    throw new AccountsAdminError('the fleet keeps its accounts in PostgreSQL (DATABASE_URL): back them up with pg_dump');
+  }
+
   async ensureDevelopmentKey(): Promise<string | null> {
     if (await this.hasLiveKey(DEVELOPMENT_TENANT_NAME, DEVELOPMENT_KEY_LABEL)) return null;
     try {
