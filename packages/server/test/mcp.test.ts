@@ -312,8 +312,8 @@ describe('keys and limits on POST /mcp', () => {
     expect(streamed.status).toBe(413);
   });
 
-  it('answers GET and DELETE /mcp with 405 (no stream, no session)', async () => {
-    for (const method of ['GET', 'DELETE']) {
+  it('answers GET, DELETE and any other method but POST on /mcp with 405 and allow: POST (no stream, no session)', async () => {
+    for (const method of ['GET', 'DELETE', 'PATCH', 'PUT']) {
       const response = await fetch(`${service.base}/mcp`, { method });
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe('POST');

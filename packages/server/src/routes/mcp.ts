@@ -18,7 +18,7 @@ import { handleStatelessRequest, type Toolset } from '@evidence/mcp';
 import { errors, type ServiceError } from '@evidence/schemas';
 import type { AuthenticatedCaller } from '@evidence/stores';
 import { catalogToolInvoker, toolsetFor } from '../mcp-tools.js';
-import { authenticateRequest, errorAnswer, jsonAnswer, rateLimitHeaders, textAnswer, type Headers, type HttpAnswer } from '../http/answer.js';
+import { authenticateRequest, errorAnswer, jsonAnswer, rateLimitHeaders, type Headers, type HttpAnswer } from '../http/answer.js';
 import type { RouteRequest, Router } from '../http/router.js';
 import type { Services } from '../services.js';
 
@@ -178,10 +178,7 @@ export function registerMcp(router: Router, services: Services): void {
   };
   router.post('/mcp', serve, { maxBodyBytes: MCP_MAX_BODY_BYTES });
 
-  // Stateless: no server-initiated stream to GET and no session to DELETE. The SDK client takes
-  // a 405 on GET as "no stream offered".
-  const notAllowed = () =>
-    textAnswer(405, 'method not allowed: this MCP endpoint is stateless; send JSON-RPC requests with POST', { allow: 'POST' });
-  router.get('/mcp', notAllowed);
-  router.delete('/mcp', notAllowed);
+  // Stateless: no server-initiated stream to GET and no session to DELETE. Every method but POST
+  // gets the router's 405 with `allow: POST`; the SDK client takes a 405 on GET as "no stream
+  // offered".
 }
