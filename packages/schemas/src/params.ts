@@ -13,6 +13,10 @@ export function parseParams<Schema extends z.ZodObject>(schema: Schema, raw: Rec
   const name = String(issue.path[0] ?? 'request');
   const field = (schema.shape as Record<string, z.ZodType>)[name];
   const accepts = issue.code === 'custom' ? issue.message : (descriptionOf(field) ?? issue.message);
+  const value = raw[name];
+  if (Array.isArray(value) && value.length > 1 && ![...layersOf(field)].some((layer) => LIST_PARAMETERS.has(layer))) {
+    throw errors.badParameter(name, `one value, given ${value.length}: ${accepts}`);
+  }
   // A missing value fails the type check (or, for a parameter that takes several forms, every
   // branch of its union): it is required.
   if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && raw[name] === undefined) {
@@ -27,11 +31,17 @@ export function parseParams<Schema extends z.ZodObject>(schema: Schema, raw: Rec
  */
 export function inList(description: string, options: { separator?: RegExp } = {}) {
   const separator = options.separator ?? ',';
-  return z
+  const schema = z
     .union([z.string(), z.array(z.string())])
-    .transform((value) => (Array.isArray(value) ? value : value.split(separator)).map((item) => item.trim()).filter(Boolean))
+    // An array (MCP's, or a REST parameter given more than once) may hold comma lists too.
+    .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(separator)).map((item) => item.trim()).filter(Boolean))
     .describe(`${description} (comma-separated, or an array in MCP)`);
+  LIST_PARAMETERS.add(schema);
+  return schema;
 }
+
+/** The list parameters: the only ones that take several values (an array, or a repeated REST parameter). */
+const LIST_PARAMETERS = new WeakSet<z.ZodType>();
 
 export function flag(description: string) {
   const schema = z

@@ -97,6 +97,24 @@ describe('GET /search', () => {
     }
   });
 
+  it('refuses a parameter given twice unless it is a list, whose values it joins', async () => {
+    for (const [query, name] of [
+      ['q=bread&limit=3&limit=abc', 'limit'],
+      ['q=bread&limit=3&limit=4', 'limit'],
+      ['q=bread&q=pasta', 'q'],
+      ['q=bread&safe=true&safe=false', 'safe'],
+    ]) {
+      const response = await service.get(`/search?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(await response.text(), query).toMatch(new RegExp(`^invalid parameter ${name}: one value, given 2: `));
+    }
+    const joined = await service.get('/search?q=bread&fields=id&fields=url,score&limit=3');
+    expect(joined.status).toBe(200);
+    const body = (await joined.json()) as { results: Record<string, unknown>[] };
+    expect(body.results.length).toBeGreaterThan(0);
+    for (const hit of body.results) expect(Object.keys(hit).sort()).toEqual(['id', 'score', 'url']);
+  });
+
   it('carries x-ratelimit-remaining on authenticated answers', async () => {
     const response = await service.get('/search?q=bread');
     expect(Number(response.headers.get('x-ratelimit-remaining'))).toBeGreaterThan(0);

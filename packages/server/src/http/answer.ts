@@ -17,6 +17,8 @@ export interface RequestSnapshot {
   method: string;
   url: string;
   query: Record<string, string>;
+  /** Every value of each query parameter given more than once (`query` holds the first). */
+  repeated?: Record<string, string[]>;
   headers: { xApiKey: string | null; authorization: string | null };
   address: string;
   parameters: string[];
@@ -37,12 +39,27 @@ export interface HttpAnswer {
 
 /** Query parameters of a raw query string (without `?`); the first occurrence of a name wins. */
 export function parseQuery(raw: string): Record<string, string> {
+  return readQuery(raw).query;
+}
+
+/**
+ * Query parameters of a raw query string: `query` with each name's first value, and `repeated`
+ * with every value of each name given more than once (a capability reads those as a list, or
+ * refuses them: `capabilityWork`).
+ */
+export function readQuery(raw: string): { query: Record<string, string>; repeated?: Record<string, string[]> } {
   const query: Record<string, string> = {};
-  if (!raw) return query;
+  let repeated: Record<string, string[]> | undefined;
+  if (!raw) return { query };
   for (const [name, value] of new URLSearchParams(raw)) {
-    if (!(name in query)) query[name] = value;
+    if (!(name in query)) {
+      query[name] = value;
+    } else {
+      repeated ??= {};
+      (repeated[name] ??= [query[name]]).push(value);
+    }
   }
-  return query;
+  return repeated ? { query, repeated } : { query };
 }
 
 /** A body already serialised as JSON (a capability's, made while its ledger row was committed). */
@@ -131,7 +148,9 @@ export function capabilityWork<Schema extends z.ZodObject, Body>(
   pathParameterNames: string[] = [],
 ): AuthenticatedWork {
   return async (caller, snapshot) => {
-    const raw: Record<string, unknown> = { ...snapshot.query };
+    // A parameter given more than once arrives as the list of its values: a list parameter
+    // takes them all, any other answers 400 naming it (never the first value, silently).
+    const raw: Record<string, unknown> = { ...snapshot.query, ...snapshot.repeated };
     pathParameterNames.forEach((name, index) => {
       raw[name] = snapshot.parameters[index];
     });

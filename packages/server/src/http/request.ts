@@ -1,6 +1,6 @@
 /** A node:http request copied into the plain values a handler reads (`RequestSnapshot`). */
 import type { IncomingMessage } from 'node:http';
-import { parseQuery, type RequestSnapshot } from './answer.js';
+import { readQuery, type RequestSnapshot } from './answer.js';
 
 export type { RequestSnapshot };
 
@@ -34,10 +34,12 @@ export function splitTarget(target: string): { path: string; rawQuery: string } 
 }
 
 export function snapshotRequest(request: IncomingMessage, path: string, rawQuery: string, rawParameters: string[], requestId: string): RequestSnapshot {
+  const { query, repeated } = readQuery(rawQuery);
   return {
     method: request.method ?? 'GET',
     url: path,
-    query: parseQuery(rawQuery),
+    query,
+    ...(repeated ? { repeated } : {}),
     headers: { xApiKey: header(request, 'x-api-key'), authorization: header(request, 'authorization') },
     address: request.socket.remoteAddress ?? '',
     parameters: rawParameters.map(decodeParameter),
