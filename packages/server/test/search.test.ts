@@ -115,6 +115,16 @@ describe('GET /search', () => {
     for (const hit of body.results) expect(Object.keys(hit).sort()).toEqual(['id', 'score', 'url']);
   });
 
+  it("takes parameter names that are Object.prototype's own (toString, __proto__) as unknown parameters", async () => {
+    for (const query of ['q=bread&toString=1', 'q=bread&constructor=1&constructor=2', 'q=bread&__proto__=x&__proto__=y', 'q=bread&hasOwnProperty=1']) {
+      const response = await service.get(`/search?${query}`);
+      expect(response.status, query).toBe(200);
+      await response.arrayBuffer();
+    }
+    const limited = await service.get('/search?q=bread&limit=1&__proto__=x');
+    expect(((await limited.json()) as { results: unknown[] }).results).toHaveLength(1);
+  });
+
   it('carries x-ratelimit-remaining on authenticated answers', async () => {
     const response = await service.get('/search?q=bread');
     expect(Number(response.headers.get('x-ratelimit-remaining'))).toBeGreaterThan(0);

@@ -48,14 +48,16 @@ export function parseQuery(raw: string): Record<string, string> {
  * refuses them: `capabilityWork`).
  */
 export function readQuery(raw: string): { query: Record<string, string>; repeated?: Record<string, string[]> } {
-  const query: Record<string, string> = {};
+  // Without a prototype: `toString`, `constructor` or `__proto__` is a parameter name like any
+  // other (on `{}` the first two are found inherited, and `__proto__` sets the prototype).
+  const query: Record<string, string> = Object.create(null);
   let repeated: Record<string, string[]> | undefined;
   if (!raw) return { query };
   for (const [name, value] of new URLSearchParams(raw)) {
     if (!(name in query)) {
       query[name] = value;
     } else {
-      repeated ??= {};
+      repeated ??= Object.create(null) as Record<string, string[]>;
       (repeated[name] ??= [query[name]]).push(value);
     }
   }

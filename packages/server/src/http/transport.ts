@@ -193,8 +193,6 @@ export class HttpTransport {
       this.write(response, answer, served);
       return;
     }
-    const snapshot = snapshotRequest(request, path, rawQuery, match.parameters, requestId);
-    snapshot.report = served.report;
     const { route } = match;
     const body = route.maxBodyBytes === undefined ? Promise.resolve(null) : readBody(request, route.maxBodyBytes);
     void body
@@ -203,6 +201,10 @@ export class HttpTransport {
           response.shouldKeepAlive = false;
           return errorAnswer(errors.payloadTooLarge(route.maxBodyBytes));
         }
+        // Inside the chain: whatever reading the request throws answers 500, never an exception
+        // out of the request listener (which left the request unanswered).
+        const snapshot = snapshotRequest(request, path, rawQuery, match.parameters, requestId);
+        snapshot.report = served.report;
         return route.handler({ snapshot, headers: request.headers, body: read });
       })
       .then(
