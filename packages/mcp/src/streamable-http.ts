@@ -8,6 +8,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Toolset } from './tool-listing.js';
 import { createToolServer } from './tool-server.js';
+import { jsonRpcError, JsonRpcErrorCode, messageId } from './json-rpc.js';
 import type { ToolInvoker } from './tool.js';
 
 export interface StatelessRequest {
@@ -28,7 +29,7 @@ export interface StatelessRequest {
 function toolCallParamsProblem(message: unknown): string | null {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
   const { method, params } = message as { method?: unknown; params?: unknown };
-  if (method !== 'tools/call' || !('id' in message)) return null; // a notification is answered by nothing
+  if (method !== 'tools/call' || messageId(message) === undefined) return null; // a notification is answered by nothing
   if (typeof params !== 'object' || params === null || Array.isArray(params)) return 'tools/call takes params, an object with name and arguments';
   const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
   if (typeof name !== 'string') return 'tools/call takes params.name, the name of a tool (a string)';
@@ -36,25 +37,22 @@ function toolCallParamsProblem(message: unknown): string | null {
   return null;
 }
 
-function invalidParams(message: unknown, problem: string): Response {
-  const id = (message as { id?: unknown }).id;
-  return Response.json({ jsonrpc: '2.0', id: typeof id === 'string' || typeof id === 'number' ? id : null, error: { code: -32602, message: `Invalid params: ${problem}` } });
-}
-
 export async function handleStatelessRequest(request: StatelessRequest, toolset: Toolset, invoke: ToolInvoker): Promise<Response> {
-  const server = createToolServer(toolset, invoke);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  await server.connect(transport);
   // Handing the SDK the parsed body spares it a body stream; a body that is not JSON goes in
   // raw so that the SDK answers its own parse error.
   let parsedBody: unknown = request.parsedBody;
+  let parsed = true;
   try {
     if (parsedBody === undefined) parsedBody = JSON.parse(request.body);
   } catch {
-    return transport.handleRequest(new Request(request.url, { method: 'POST', headers: request.headers, body: request.body }));
+    parsed = false;
   }
-  const problem = toolCallParamsProblem(parsedBody);
-  if (problem !== null) return invalidParams(parsedBody, problem);
+  const problem = parsed ? toolCallParamsProblem(parsedBody) : null;
+  if (problem !== null) return Response.json(jsonRpcError(messageId(parsedBody) ?? null, JsonRpcErrorCode.InvalidParams, `Invalid params: ${problem}`));
+  const server = createToolServer(toolset, invoke);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  if (!parsed) return transport.handleRequest(new Request(request.url, { method: 'POST', headers: request.headers, body: request.body }));
   // No close(): once the JSON answer exists nothing of this server or transport is pending (no
   // timers, no open stream), and closing would only build a "connection closed" error and
   // abort signals for nobody (a third of the cost of a request). Both are garbage from here.

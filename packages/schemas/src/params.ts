@@ -14,7 +14,7 @@ export function parseParams<Schema extends z.ZodObject>(schema: Schema, raw: Rec
   const field = (schema.shape as Record<string, z.ZodType>)[name];
   const accepts = issue.code === 'custom' ? issue.message : (descriptionOf(field) ?? issue.message);
   const value = raw[name];
-  if (Array.isArray(value) && value.length > 1 && ![...layersOf(field)].some((layer) => LIST_PARAMETERS.has(layer))) {
+  if (Array.isArray(value) && value.length > 1 && !isMarked(field, LIST_PARAMETERS)) {
     throw errors.badParameter(name, `one value, given ${value.length}: ${accepts}`);
   }
   // A missing value fails the type check (or, for a parameter that takes several forms, every
@@ -58,6 +58,12 @@ const FLAG_PARAMETERS = new WeakSet<z.ZodType>();
 /** The schema inside the `.default()`, `.optional()` and `.nullable()` wrappers of a parameter, one by one, outermost first. */
 function* layersOf(field: z.ZodType | undefined): Generator<z.ZodType> {
   for (let schema = field; schema; schema = (schema.def as { innerType?: z.ZodType }).innerType) yield schema;
+}
+
+/** Whether `field`, or a schema it wraps, is one of `marked` (the list, flag or numeric parameters). */
+function isMarked(field: z.ZodType | undefined, marked: WeakSet<z.ZodType>): boolean {
+  for (const layer of layersOf(field)) if (marked.has(layer)) return true;
+  return false;
 }
 
 /** A parameter's description: `.default()` and `.optional()` after `.describe()` hide it from the outer schema. */
@@ -106,7 +112,7 @@ function readersOf(schema: z.ZodObject): Map<string, ValueReader> {
     readers = new Map();
     for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
       if (NUMERIC_PARAMETERS.has(field)) readers.set(name, readNumber);
-      else if ([...layersOf(field)].some((layer) => FLAG_PARAMETERS.has(layer))) readers.set(name, readFlag);
+      else if (isMarked(field, FLAG_PARAMETERS)) readers.set(name, readFlag);
     }
     READERS.set(schema, readers);
   }

@@ -14,7 +14,7 @@
  * refused answers with that HTTP status. `?profile=grounding` serves only that profile's tools.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { handleStatelessRequest, type Toolset } from '@evidence/mcp';
+import { handleStatelessRequest, jsonRpcError, JsonRpcErrorCode, messageId, type JsonRpcId, type Toolset } from '@evidence/mcp';
 import { errors, type ServiceError } from '@evidence/schemas';
 import type { AuthenticatedCaller } from '@evidence/stores';
 import { catalogToolInvoker, toolsetFor } from '../mcp-tools.js';
@@ -35,11 +35,11 @@ export const MCP_ACCESS_REFUSED = -32001;
  */
 export const MCP_MAX_BATCH_MESSAGES = 32;
 
-/** JSON-RPC 2.0's code for a message that is not a valid request object. */
-const JSON_RPC_INVALID_REQUEST = -32600;
+/** JSON-RPC's generic server error, the code the SDK answers its own 415 (wrong content-type) with. */
+const JSON_RPC_SERVER_ERROR = -32000;
 
 function invalidRequest(message: string): unknown {
-  return { jsonrpc: '2.0', id: null, error: { code: JSON_RPC_INVALID_REQUEST, message: `Invalid Request: ${message}` } };
+  return jsonRpcError(null, JsonRpcErrorCode.InvalidRequest, `Invalid Request: ${message}`);
 }
 
 /** Let the event loop serve other connections (probes among them) between a batch's messages. */
@@ -81,18 +81,8 @@ interface MessageOutcome {
   refused: ServiceError | null;
 }
 
-function messageId(message: unknown): string | number | null | undefined {
-  if (typeof message !== 'object' || message === null || !('id' in message)) return undefined;
-  const id = (message as { id: unknown }).id;
-  return typeof id === 'string' || typeof id === 'number' || id === null ? id : null;
-}
-
-function refusalObject(id: string | number | null, error: ServiceError): unknown {
-  return {
-    jsonrpc: '2.0',
-    id,
-    error: { code: MCP_ACCESS_REFUSED, message: error.message, data: { status: error.status, ...(error.retryAfter !== undefined ? { retry_after: error.retryAfter } : {}) } },
-  };
+function refusalObject(id: JsonRpcId, error: ServiceError): unknown {
+  return jsonRpcError(id, MCP_ACCESS_REFUSED, error.message, { status: error.status, ...(error.retryAfter !== undefined ? { retry_after: error.retryAfter } : {}) });
 }
 
 export function registerMcp(router: Router, services: Services): void {
@@ -110,7 +100,7 @@ export function registerMcp(router: Router, services: Services): void {
     const encoding = headers['content-encoding']?.trim().toLowerCase();
     if (encoding && encoding !== 'identity') {
       // The body is read as it arrives: a compressed one would be parsed as if it were not.
-      const refusal = { jsonrpc: '2.0', id: null, error: { code: -32000, message: `Unsupported Media Type: content-encoding ${encoding.slice(0, 40)} is not accepted; send the body uncompressed` } };
+      const refusal = jsonRpcError(null, JSON_RPC_SERVER_ERROR, `Unsupported Media Type: content-encoding ${encoding.slice(0, 40)} is not accepted; send the body uncompressed`);
       return { ...jsonAnswer(refusal, await rateHeaders()), status: 415 };
     }
     const requestHeaders = webHeaders(headers);
@@ -169,7 +159,7 @@ export function registerMcp(router: Router, services: Services): void {
         const decoded: unknown = JSON.parse(answer);
         answers.push(...(Array.isArray(decoded) ? decoded : [decoded]));
       } catch {
-        answers.push({ jsonrpc: '2.0', id: messageId(message) ?? null, error: { code: -32603, message: 'internal error' } });
+        answers.push(jsonRpcError(messageId(message) ?? null, JsonRpcErrorCode.InternalError, 'internal error'));
       }
     }
     if (firstRefusal && refusals === parsed.length) return errorAnswer(firstRefusal, await rateHeaders(), snapshot.requestId);
