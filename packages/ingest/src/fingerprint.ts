@@ -25,6 +25,12 @@ export interface Fingerprints {
   exactLo: Uint32Array;
   /** Words as `countWords` counts them (runs of non-space), taken in the same pass. */
   words: Uint32Array;
+  /**
+   * Normalised words: runs of letters and digits, as the shingles see them, plus one for every
+   * two characters of a script written without spaces (CJK, kana, Thai, Lao), whose runs are
+   * whole phrases. What a story's minimum length and a page's shared share are counted in.
+   */
+  tokens: Uint32Array;
 }
 
 /** murmur3's 32-bit finaliser: full avalanche in five operations. */
@@ -112,6 +118,8 @@ function fingerprintInto(text: string, into: Fingerprints, index: number): void 
   let word = FNV_OFFSET;
   let inWord = false;
   let tokens = 0;
+  /** Characters of scripts written without spaces. */
+  let unspaced = 0;
   /** Runs of non-space, for the word count. */
   let runs = 0;
   let inRun = false;
@@ -140,6 +148,7 @@ function fingerprintInto(text: string, into: Fingerprints, index: number): void 
           inRun = true;
         }
         if (kind === 1) {
+          if ((code >= 0x3040 && code <= 0x9fff) || (code >= 0x0e00 && code <= 0x0eff) || (code >= 0xf900 && code <= 0xfaff)) unspaced++;
           word = Math.imul(word ^ code, FNV_PRIME);
           inWord = true;
           continue;
@@ -160,6 +169,7 @@ function fingerprintInto(text: string, into: Fingerprints, index: number): void 
     inWord = false;
   }
   into.words[index] = runs;
+  into.tokens[index] = tokens + (unspaced >>> 1);
   if (tokens < 3) {
     // Too short for a 3-shingle: the whole token sequence is the one shingle (or, with no
     // letters or digits at all, the raw text), so such passages only match exact copies.
@@ -190,6 +200,7 @@ function fingerprintsFor(count: number, into: Fingerprints | undefined): Fingerp
     exactHi: new Uint32Array(capacity),
     exactLo: new Uint32Array(capacity),
     words: new Uint32Array(capacity),
+    tokens: new Uint32Array(capacity),
   };
 }
 

@@ -249,9 +249,10 @@ export class IngestRun {
       pageOrigin: page.pageOrigin,
     };
     const passages: Passage[] = [];
+    const stories = clusters.assignPage(fingerprints, member);
     for (let index = 0; index < texts.length; index++) {
       const [passageNo, text] = texts[index];
-      const story = clusters.assign(fingerprints, index, member);
+      const story = stories[index];
       const passage = makePassage(record, pageId, lang, page, passageNo, text, story, fingerprints.words[index]);
       this.unsentStories.set(passage, story.story);
       passages.push(passage);

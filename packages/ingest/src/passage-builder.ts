@@ -89,8 +89,9 @@ export function buildPassages(record: ContentRecord, pageId: string, lang: strin
   const fingerprints = fingerprintTexts(texts.map(([, text]) => text));
   const clusters = StoryClusters.inMemory();
   const time = record.publishedAt ?? record.fetchedAt;
+  const stories = clusters.assignPage(fingerprints, { host: page.hostFields.host, owner: page.owner, time, pageKey: 0, pageOrigin: page.pageOrigin });
   return texts.map(([passageNo, text], index) => {
-    const story = clusters.assign(fingerprints, index, { host: page.hostFields.host, owner: page.owner, time, pageKey: 0, pageOrigin: page.pageOrigin });
+    const story = stories[index];
     const passage = makePassage(record, pageId, lang, page, passageNo, text, story, fingerprints.words[index]);
     passage.independentSources = clusters.independentSources(story.story);
     return passage;

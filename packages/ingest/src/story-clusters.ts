@@ -8,16 +8,34 @@
  * passage looks up the stories sharing at least one band (P = 1 - (1 - J^4)^8: 0.99 at J = 0.84,
  * 0.89 at J = 0.7, 0.40 at J = 0.5) and joins the most similar founder whose estimated Jaccard
  * similarity is at least 0.6 (ties: the older story), else founds a story of its own. Matching
- * founders only, not every member, keeps clusters from drifting by chains of small edits.
+ * founders only, not every member, keeps clusters from drifting by chains of small edits. A
+ * passage of fewer than `MIN_STORY_WORDS` words joins only a story founded by the same text: a
+ * few shingles make the estimate a coin toss ("Home page of a.example." and "Home page of
+ * b.example." share one of their two shingles, and 1 pair in 100 was estimated at 0.6 or more).
  *
- * Members are kept compactly (exact-text hash, host, owner, time, page) for the independent
- * host count and the origin rules. The state is appended to `DATA_DIR/stories.tsv` at each
- * commit and replayed at start, so story ids are stable across runs:
+ * Independent sources: a story counts the distinct hosts of its *corroborating* members. The
+ * founder corroborates; a later member from another host corroborates only when its page carries
+ * the founding page's text as content, not as page furniture many hosts share (a Q&A network's
+ * "Not the answer you're looking for?", a wiki farm's footer, a newsletter box): counted over
+ * the passages of at least `MIN_STORY_WORDS` words, the passages of this page in stories the
+ * founder's host carries too make up at least `SHARED_CONTENT_SHARE` of this page's words, or
+ * the passages of this page in stories founded by the founder's page make up that share of the
+ * founder page's words. A syndicated article is most of both pages (its one-line items count
+ * with it); a brief in a digest is all of its founding page; a footer is a small part of both;
+ * a one-line page has no passage long enough to share. Members that do not corroborate stay in
+ * the story (search collapses them with it, and the origin rules see them) but add no host.
  *
- *   s <TAB> story id <TAB> founder signature (32 bytes, base64)
+ * Members are kept compactly (exact-text hash, host, owner, time, page, whether it corroborates)
+ * for the independent host count and the origin rules. The state is appended to
+ * `DATA_DIR/stories.tsv` at each commit and replayed at start, so story ids are stable across runs:
+ *
+ *   s <TAB> story id <TAB> founder signature (32 bytes, base64) <TAB> founder page's words
  *   h <TAB> host name                 (numbers hosts from 0 in order of appearance)
  *   o <TAB> owner                     (numbers owners likewise)
- *   m <TAB> story <TAB> exact-text hash (16 hex) <TAB> time <TAB> host number <TAB> owner number <TAB> page key (8 hex)
+ *   m <TAB> story <TAB> exact-text hash (16 hex) <TAB> time <TAB> host number <TAB> owner number <TAB> page key (8 hex) <TAB> corroborates (1 or 0)
+ *
+ * A log written before the corroboration rule has neither last field: its members all
+ * corroborate (they were counted so), and its founders' page words are unknown.
  *
  * A story is numbered by its position among the `s` lines.
  */
@@ -32,6 +50,15 @@ export const LSH_BANDS = 8;
 export const LSH_ROWS = SIGNATURE_BINS / LSH_BANDS;
 /** Estimated Jaccard similarity of 3-shingle sets from which a passage joins a story. */
 export const SAME_STORY_JACCARD = 0.6;
+/**
+ * Words (normalised tokens) a passage needs to join a story by similarity rather than as an exact
+ * copy, and to count in what two pages share.
+ */
+export const MIN_STORY_WORDS = 12;
+/** Share of a page's words two pages must have in common for one to corroborate the other. */
+export const SHARED_CONTENT_SHARE = 0.5;
+/** The words of a founder page a log from before the rule did not record: never "mostly shared". */
+const UNKNOWN_WORDS = 0xffffffff;
 /** Past this many members a story keeps a set of its hosts instead of walking its members. */
 const MEMBER_WALK_LIMIT = 64;
 const INITIAL_CAPACITY = 1024;
@@ -81,13 +108,19 @@ export class StoryClusters {
   private storyHosts = new Uint32Array(INITIAL_CAPACITY);
   private storyMembers = new Uint32Array(INITIAL_CAPACITY);
   private storyFirstMember = new Int32Array(INITIAL_CAPACITY).fill(-1);
+  /** The founding member's host and page key, and its page's words. */
+  private storyFounderHost = new Int32Array(INITIAL_CAPACITY).fill(-1);
+  private storyFounderPage = new Uint32Array(INITIAL_CAPACITY);
+  private storyFounderWords = new Uint32Array(INITIAL_CAPACITY);
   /** The host count the story's indexed passages were last written with (0: none sent yet). */
   private storySentCount = new Uint32Array(INITIAL_CAPACITY);
   private storyFirstSentWindow = new Uint32Array(INITIAL_CAPACITY);
   private storyLastSentWindow = new Uint32Array(INITIAL_CAPACITY);
   private storyVisit = new Uint32Array(INITIAL_CAPACITY);
   private visitEpoch = 0;
+  /** Past MEMBER_WALK_LIMIT members: every host of the story, and its corroborating hosts. */
   private readonly largeStoryHosts = new Map<number, Set<number>>();
+  private readonly largeStoryCountedHosts = new Map<number, Set<number>>();
 
   // The LSH index: per band, a direct-mapped table of [key, story] heads, and per story and band a
   // [key, next story] link. Keys sit beside the pointers: the walk is bound by cache misses.
@@ -105,6 +138,8 @@ export class StoryClusters {
   private memberOwner = new Int32Array(INITIAL_CAPACITY);
   private memberTime = new Float64Array(INITIAL_CAPACITY);
   private memberPage = new Uint32Array(INITIAL_CAPACITY);
+  /** 1 when the member adds its host to the story's independent sources. */
+  private memberCounts = new Uint8Array(INITIAL_CAPACITY);
 
   private readonly hostNames: string[] = [];
   private readonly hostIndex = new Map<string, number>();
@@ -145,26 +180,85 @@ export class StoryClusters {
     return this.storyHosts[story];
   }
 
-  /** Cluster passage `index` of a page: its story, and its origin type. */
-  assign(fingerprints: Fingerprints, index: number, page: PageMember): StoryAssignment {
-    const signatureOffset = index * SIGNATURE_BINS;
-    const exactHi = fingerprints.exactHi[index];
-    const exactLo = fingerprints.exactLo[index];
+  /**
+   * Cluster every passage of a page (`fingerprints` holds the page's passages, in order): each
+   * passage's story and origin type.
+   */
+  assignPage(fingerprints: Fingerprints, page: PageMember): StoryAssignment[] {
+    const count = fingerprints.count;
     const host = this.intern(page.host, this.hostNames, this.hostIndex, 'h');
     const owner = this.intern(page.owner, this.ownerNames, this.ownerIndex, 'o');
-    let story = this.findStory(fingerprints.signatures, signatureOffset);
-    let originType: OriginType;
-    if (story < 0) {
-      story = this.createStory(exactHi, exactLo, fingerprints.signatures, signatureOffset);
-      originType = decideOrigin(page.pageOrigin, { any: false, verbatimElsewhere: false, sameOwner: false });
-      this.addMember(story, exactHi, exactLo, host, owner, page.time, page.pageKey);
-    } else {
-      const { earlier, duplicate } = this.earlierMembers(story, exactHi, exactLo, host, owner, page.time, page.pageKey);
-      originType = decideOrigin(page.pageOrigin, earlier);
-      // The same text from the same host (a re-ingest, or a host repeating itself) adds nothing.
-      if (!duplicate) this.addMember(story, exactHi, exactLo, host, owner, page.time, page.pageKey);
+    // Words of the passages long enough to corroborate: what pages share is measured in them.
+    let pageWords = 0;
+    for (let index = 0; index < count; index++) if (fingerprints.tokens[index] >= MIN_STORY_WORDS) pageWords += fingerprints.tokens[index];
+    // The stories the passages join, before this page adds any, and which of them the page
+    // carries as content (see the module comment).
+    const found = new Int32Array(count);
+    for (let index = 0; index < count; index++) found[index] = this.findStory(fingerprints, index);
+    const sharing = this.contentSharing(found, fingerprints, host, pageWords);
+    const assignments: StoryAssignment[] = [];
+    for (let index = 0; index < count; index++) {
+      const exactHi = fingerprints.exactHi[index];
+      const exactLo = fingerprints.exactLo[index];
+      // A story founded by an earlier passage of this very page.
+      const story = found[index] >= 0 ? found[index] : this.findStory(fingerprints, index);
+      let assigned: number;
+      let originType: OriginType;
+      if (story < 0) {
+        assigned = this.createStory(exactHi, exactLo, fingerprints.signatures, index * SIGNATURE_BINS, pageWords);
+        originType = decideOrigin(page.pageOrigin, { any: false, verbatimElsewhere: false, sameOwner: false });
+        this.addMember(assigned, exactHi, exactLo, host, owner, page.time, page.pageKey, true);
+      } else {
+        assigned = story;
+        const { earlier, duplicate } = this.earlierMembers(story, exactHi, exactLo, host, owner, page.time, page.pageKey);
+        originType = decideOrigin(page.pageOrigin, earlier);
+        const counts = this.storyFounderHost[story] === host || sharing.has(story);
+        // The same text from the same host (a re-ingest, or a host repeating itself) adds nothing.
+        if (!duplicate) this.addMember(story, exactHi, exactLo, host, owner, page.time, page.pageKey, counts);
+      }
+      assignments.push({ story: assigned, storyId: this.storyIdOf(assigned), originType });
     }
-    return { story, storyId: this.storyIdOf(story), originType };
+    return assignments;
+  }
+
+  /**
+   * The found stories (of another founding host) this page carries as content: its passages of
+   * at least MIN_STORY_WORDS words in stories the founder's host carries too make up
+   * `SHARED_CONTENT_SHARE` of this page's words in such passages, or those in stories founded by
+   * the founder's page make up that share of the founder page's. Passages shorter than that
+   * follow their page: a syndicated article's one-line items count, a one-line page does not.
+   */
+  private contentSharing(found: Int32Array, fingerprints: Fingerprints, host: number, pageWords: number): Set<number> {
+    const sharing = new Set<number>();
+    const founderHosts = new Map<number, number>();
+    const founderPages = new Map<number, number>();
+    for (const story of found) {
+      if (story < 0 || this.storyFounderHost[story] === host) continue;
+      founderHosts.set(this.storyFounderHost[story], 0);
+      founderPages.set(this.storyFounderPage[story], 0);
+    }
+    if (founderHosts.size === 0 || pageWords === 0) return sharing;
+    for (let index = 0; index < found.length; index++) {
+      const story = found[index];
+      const words = fingerprints.tokens[index];
+      if (story < 0 || words < MIN_STORY_WORDS) continue;
+      const founderPage = this.storyFounderPage[story];
+      const pageShared = founderPages.get(founderPage);
+      if (pageShared !== undefined) founderPages.set(founderPage, pageShared + words);
+      // Words of this page in stories each founding host carries (a member of any kind).
+      for (const [founderHost, shared] of founderHosts) {
+        if (this.storyHasHost(story, founderHost, false)) founderHosts.set(founderHost, shared + words);
+      }
+    }
+    const needed = SHARED_CONTENT_SHARE * pageWords;
+    for (const story of found) {
+      if (story < 0 || this.storyFounderHost[story] === host) continue;
+      const hostShared = founderHosts.get(this.storyFounderHost[story]) ?? 0;
+      const pageShared = founderPages.get(this.storyFounderPage[story]) ?? 0;
+      const founderWords = this.storyFounderWords[story];
+      if ((hostShared > 0 && hostShared >= needed) || (pageShared > 0 && founderWords !== UNKNOWN_WORDS && pageShared >= SHARED_CONTENT_SHARE * founderWords)) sharing.add(story);
+    }
+    return sharing;
   }
 
   /**
@@ -233,8 +327,16 @@ export class StoryClusters {
     return (band << this.headBits) | (mix32(key ^ Math.imul(band + 1, 0x9e3779b1)) >>> (32 - this.headBits));
   }
 
-  /** The most similar founder at or above the threshold, or -1. */
-  private findStory(signatures: Uint8Array, offset: number): number {
+  /**
+   * The story of the most similar founder at or above the threshold, or -1. A passage of fewer
+   * than MIN_STORY_WORDS words only finds a story founded by the same text.
+   */
+  private findStory(fingerprints: Fingerprints, index: number): number {
+    const signatures = fingerprints.signatures;
+    const offset = index * SIGNATURE_BINS;
+    const exactOnly = fingerprints.tokens[index] < MIN_STORY_WORDS;
+    const exactHi = fingerprints.exactHi[index];
+    const exactLo = fingerprints.exactLo[index];
     this.visitEpoch = (this.visitEpoch + 1) >>> 0;
     if (this.visitEpoch === 0) {
       this.storyVisit.fill(0);
@@ -253,7 +355,8 @@ export class StoryClusters {
       for (let story = heads[slot + 1]; story >= 0; ) {
         if (storyKey === key && storyVisit[story] !== epoch) {
           storyVisit[story] = epoch;
-          const similarity = estimatedJaccard(signatures, offset, this.storySignature, story * SIGNATURE_BINS);
+          const similarity =
+            exactOnly && (this.storyIdHi[story] !== exactHi || this.storyIdLo[story] !== exactLo) ? 0 : estimatedJaccard(signatures, offset, this.storySignature, story * SIGNATURE_BINS);
           if (similarity > bestSimilarity || (similarity === bestSimilarity && (best < 0 || story < best))) {
             best = story;
             bestSimilarity = similarity;
@@ -275,6 +378,9 @@ export class StoryClusters {
     this.storyHosts = grown(this.storyHosts, capacity);
     this.storyMembers = grown(this.storyMembers, capacity);
     this.storyFirstMember = grown(this.storyFirstMember, capacity, -1);
+    this.storyFounderHost = grown(this.storyFounderHost, capacity, -1);
+    this.storyFounderPage = grown(this.storyFounderPage, capacity);
+    this.storyFounderWords = grown(this.storyFounderWords, capacity);
     this.storySentCount = grown(this.storySentCount, capacity);
     this.storyFirstSentWindow = grown(this.storyFirstSentWindow, capacity);
     this.storyLastSentWindow = grown(this.storyLastSentWindow, capacity);
@@ -302,18 +408,19 @@ export class StoryClusters {
     }
   }
 
-  private createStory(idHi: number, idLo: number, signatures: Uint8Array, offset: number): number {
+  private createStory(idHi: number, idLo: number, signatures: Uint8Array, offset: number, founderWords: number): number {
     if (this.storyCount === this.storyCapacity) this.growStories();
     const story = this.storyCount++;
     this.storyIdHi[story] = idHi;
     this.storyIdLo[story] = idLo;
+    this.storyFounderWords[story] = founderWords;
     this.storySignature.set(signatures.subarray(offset, offset + SIGNATURE_BINS), story * SIGNATURE_BINS);
     for (let band = 0; band < LSH_BANDS; band++) this.bandLinks[(story * LSH_BANDS + band) * 2] = this.bandKey(signatures, offset, band) | 0;
     if (this.storyCount > 1 << this.headBits) this.rebuildBands();
     else this.linkBands(story);
     if (this.log !== undefined) {
       const signature = Buffer.from(signatures.buffer, signatures.byteOffset + offset, SIGNATURE_BINS).toString('base64');
-      this.log.append(`s\t${formatStoryId(idHi, idLo)}\t${signature}`);
+      this.log.append(`s\t${formatStoryId(idHi, idLo)}\t${signature}\t${founderWords}`);
     }
     return story;
   }
@@ -327,21 +434,27 @@ export class StoryClusters {
     this.memberOwner = grown(this.memberOwner, capacity);
     this.memberTime = grown(this.memberTime, capacity);
     this.memberPage = grown(this.memberPage, capacity);
+    this.memberCounts = grown(this.memberCounts, capacity);
     this.memberCapacity = capacity;
   }
 
-  private storyHasHost(story: number, host: number): boolean {
-    const hosts = this.largeStoryHosts.get(story);
+  /** Whether `host` has a member in `story` (`counted`: a corroborating one). */
+  private storyHasHost(story: number, host: number, counted: boolean): boolean {
+    const hosts = (counted ? this.largeStoryCountedHosts : this.largeStoryHosts).get(story);
     if (hosts !== undefined) return hosts.has(host);
     for (let member = this.storyFirstMember[story]; member >= 0; member = this.memberNext[member]) {
-      if (this.memberHost[member] === host) return true;
+      if (this.memberHost[member] === host && (!counted || this.memberCounts[member] === 1)) return true;
     }
     return false;
   }
 
-  private addMember(story: number, exactHi: number, exactLo: number, host: number, owner: number, time: number, pageKey: number, replaying = false): void {
+  private addMember(story: number, exactHi: number, exactLo: number, host: number, owner: number, time: number, pageKey: number, counts: boolean, replaying = false): void {
     if (this.memberCount === this.memberCapacity) this.growMembers();
-    const newHost = !this.storyHasHost(story, host);
+    const newHost = counts && !this.storyHasHost(story, host, true);
+    if (this.storyMembers[story] === 0) {
+      this.storyFounderHost[story] = host;
+      this.storyFounderPage[story] = pageKey;
+    }
     const member = this.memberCount++;
     this.memberNext[member] = this.storyFirstMember[story];
     this.memberExactHi[member] = exactHi;
@@ -350,22 +463,29 @@ export class StoryClusters {
     this.memberOwner[member] = owner;
     this.memberTime[member] = time;
     this.memberPage[member] = pageKey;
+    this.memberCounts[member] = counts ? 1 : 0;
     this.storyFirstMember[story] = member;
     this.storyMembers[story]++;
     const largeHosts = this.largeStoryHosts.get(story);
     if (largeHosts !== undefined) {
       largeHosts.add(host);
+      if (counts) this.largeStoryCountedHosts.get(story)?.add(host);
     } else if (this.storyMembers[story] > MEMBER_WALK_LIMIT) {
       const hosts = new Set<number>();
-      for (let other = member; other >= 0; other = this.memberNext[other]) hosts.add(this.memberHost[other]);
+      const countedHosts = new Set<number>();
+      for (let other = member; other >= 0; other = this.memberNext[other]) {
+        hosts.add(this.memberHost[other]);
+        if (this.memberCounts[other] === 1) countedHosts.add(this.memberHost[other]);
+      }
       this.largeStoryHosts.set(story, hosts);
+      this.largeStoryCountedHosts.set(story, countedHosts);
     }
     if (newHost) {
       this.storyHosts[story]++;
       // Passages already sent carry the old count: rewrite them at the next commit.
       if (!replaying && this.storySentCount[story] > 0) this.dirty.add(story);
     }
-    if (!replaying) this.log?.append(`m\t${story}\t${hex32(exactHi)}${hex32(exactLo)}\t${time}\t${host}\t${owner}\t${hex32(pageKey)}`);
+    if (!replaying) this.log?.append(`m\t${story}\t${hex32(exactHi)}${hex32(exactLo)}\t${time}\t${host}\t${owner}\t${hex32(pageKey)}\t${counts ? 1 : 0}`);
   }
 
   /**
@@ -429,21 +549,24 @@ export class StoryClusters {
       return;
     }
     const fields = line.split('\t');
-    if (kind === 's' && fields.length === 3 && fields[1].length === 17) {
+    if (kind === 's' && (fields.length === 3 || fields.length === 4) && fields[1].length === 17) {
       const signature = Buffer.from(fields[2], 'base64');
       if (signature.length !== SIGNATURE_BINS) return;
+      const founderWords = fields.length === 4 ? Number(fields[3]) : UNKNOWN_WORDS;
+      if (!Number.isInteger(founderWords) || founderWords < 0 || founderWords > UNKNOWN_WORDS) return;
       // No log is open while replaying, so nothing is appended again.
-      this.createStory(parseInt(fields[1].slice(1, 9), 16), parseInt(fields[1].slice(9, 17), 16), signature, 0);
+      this.createStory(parseInt(fields[1].slice(1, 9), 16), parseInt(fields[1].slice(9, 17), 16), signature, 0, founderWords);
       return;
     }
-    if (kind === 'm' && fields.length === 7 && fields[2].length === 16 && fields[6].length === 8) {
+    if (kind === 'm' && (fields.length === 7 || (fields.length === 8 && (fields[7] === '0' || fields[7] === '1'))) && fields[2].length === 16 && fields[6].length === 8) {
       const story = Number(fields[1]);
       const time = Number(fields[3]);
       const host = Number(fields[4]);
       const owner = Number(fields[5]);
       if (!Number.isInteger(story) || story < 0 || story >= this.storyCount || !Number.isFinite(time)) return;
       if (!Number.isInteger(host) || host < 0 || host >= this.hostNames.length || !Number.isInteger(owner) || owner < 0 || owner >= this.ownerNames.length) return;
-      this.addMember(story, parseInt(fields[2].slice(0, 8), 16), parseInt(fields[2].slice(8), 16), host, owner, time, parseInt(fields[6], 16), true);
+      const counts = fields.length === 7 || fields[7] === '1';
+      this.addMember(story, parseInt(fields[2].slice(0, 8), 16), parseInt(fields[2].slice(8), 16), host, owner, time, parseInt(fields[6], 16), counts, true);
     }
   }
 }

@@ -38,13 +38,13 @@ describe('fingerprints', () => {
 describe('story clusters', () => {
   it('puts near-duplicates in one story, counts distinct hosts and decides origins', () => {
     const clusters = StoryClusters.inMemory();
-    const texts = [PARAGRAPH, `${PARAGRAPH} Officials declined to comment.`, PARAGRAPH, OTHER, PARAGRAPH];
-    const fingerprints = fingerprintTexts(texts);
-    const first = clusters.assign(fingerprints, 0, member('a.example', 'A', 100, 1));
-    const edited = clusters.assign(fingerprints, 1, member('b.example', 'B', 200, 2));
-    const verbatim = clusters.assign(fingerprints, 2, member('c.example', 'C', 300, 3));
-    const other = clusters.assign(fingerprints, 3, member('a.example', 'A', 300, 4));
-    const again = clusters.assign(fingerprints, 4, member('a.example', 'A', 100, 1));
+    // Each page is one passage here.
+    const assign = (text: string, page: PageMember) => clusters.assignPage(fingerprintTexts([text]), page)[0];
+    const first = assign(PARAGRAPH, member('a.example', 'A', 100, 1));
+    const edited = assign(`${PARAGRAPH} Officials declined to comment.`, member('b.example', 'B', 200, 2));
+    const verbatim = assign(PARAGRAPH, member('c.example', 'C', 300, 3));
+    const other = assign(OTHER, member('a.example', 'A', 300, 4));
+    const again = assign(PARAGRAPH, member('a.example', 'A', 100, 1));
     expect(edited.story).toBe(first.story);
     expect(verbatim.story).toBe(first.story);
     expect(other.story).not.toBe(first.story);
@@ -54,6 +54,37 @@ describe('story clusters', () => {
     // The same passage again (a re-ingest) adds no member and is judged as before.
     expect(again).toEqual(first);
     expect(clusters.members).toBe(4);
+  });
+
+  it('counts another host only when its page and the founding page share their content', () => {
+    const clusters = StoryClusters.inMemory();
+    const footer = 'Sign up for our weekly newsletter to get the best stories of the week delivered to your inbox every Friday morning.';
+    const page = (paragraphs: string[], host: string, key: number) => clusters.assignPage(fingerprintTexts(paragraphs), member(host, host, 100 + key, key));
+    const founding = page([PARAGRAPH, OTHER, footer], 'a.example', 1);
+    // The same footer under another article: the pages share a fifth of their words.
+    const furniture = page([`${OTHER} The survey office kept the photographs in its archive.`.replace('glacier', 'river delta'), 'Engineers mapped the delta twice a year and published the figures online for anyone to check.', footer], 'b.example', 2);
+    expect(furniture[2].story).toBe(founding[2].story);
+    expect(clusters.independentSources(founding[2].story)).toBe(1);
+    // The same article with a footer of its own: most of the page is shared.
+    const syndicated = page([PARAGRAPH, OTHER, 'Read more local reporting from our newsroom on the website and in the printed edition.'], 'c.example', 3);
+    expect(syndicated[0].story).toBe(founding[0].story);
+    expect(clusters.independentSources(founding[0].story)).toBe(2);
+    expect(clusters.independentSources(founding[1].story)).toBe(2);
+    // A page that carries all of the founding page counts too: a wire brief in a digest of briefs.
+    const text = 'The regional airport will close its older runway for repairs from Monday, and flights will use the new runway until the work ends in May.';
+    const brief = page([text], 'd.example', 4);
+    const digest = page(
+      [
+        'The county library opens on Sundays from next month after the council found money for two more librarians and longer heating hours.',
+        text,
+        'A new cycle lane along the canal will link the station with the university campus, the transport office said on Tuesday afternoon.',
+      ],
+      'e.example',
+      5,
+    );
+    expect(digest[1].story).toBe(brief[0].story);
+    expect(clusters.independentSources(brief[0].story)).toBe(2);
+    expect(clusters.independentSources(digest[0].story)).toBe(1);
   });
 });
 
