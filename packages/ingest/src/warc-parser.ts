@@ -4,7 +4,12 @@
  * bytes, two CRLFs. Damage is reported, not thrown: a bad header, a `Content-Length` that does
  * not land on the next record, or data that ends inside a record each yield a `damaged` item
  * with the offset and the reason, and parsing resumes at the next `WARC/1.` line.
+ *
+ * Header values are read as UTF-8, the encoding WARC 1.1 gives header fields (a `WARC-Target-URI` may be an IRI,
+ * written as raw UTF-8: `https://de.wikipedia.org/wiki/Köln`); a header block that is not valid
+ * UTF-8 is read as latin1, one character per byte, as older writers meant it.
  */
+import { isUtf8 } from 'node:buffer';
 
 const CRLF_CRLF = Buffer.from('\r\n\r\n');
 const WARC_MAGIC = Buffer.from('WARC/1.');
@@ -127,7 +132,8 @@ export class WarcParser {
         this.resync(1);
         continue;
       }
-      const parsed = parseHeaderBlock(this.buffer.toString('latin1', 0, headerEnd));
+      const headerBytes = this.buffer.subarray(0, headerEnd);
+      const parsed = parseHeaderBlock(headerBytes.toString(isUtf8(headerBytes) ? 'utf8' : 'latin1'));
       if ('error' in parsed) {
         items.push({ kind: 'damaged', offset: this.offsetAt(0), reason: parsed.error });
         this.resync(1);

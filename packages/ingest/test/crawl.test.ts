@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ingestFiles, type IngestOptions } from '../src/ingest.js';
 import { HIDDEN_TEXT_FILE } from '../src/provenance-state.js';
-import { PACKAGE_DIRECTORY, assertBuilt, findDocument, removeDirectory, searchAll, temporaryDirectory, totalDocuments } from './helpers.js';
+import { PACKAGE_DIRECTORY, assertBuilt, findDocument, readLedger, removeDirectory, searchAll, temporaryDirectory, totalDocuments } from './helpers.js';
 import { WARC_SECONDS, articleHtml, gzipMembers, responseRecord, warcRecord } from './warc-builder.js';
 
 /** A real 22-page crawl (allenai/dolma's test WARC, ODC-By; see test/data/README.md). */
@@ -207,6 +207,48 @@ describe('crawl ingest: edge cases', () => {
     expect(bahn).toMatchObject({ url: 'https://zeitung.example.de/bahn', title: 'Neue Straßenbahn', fetched_at: WARC_SECONDS });
     expect(findDocument(dataDir, bahn.id)?.lang).toBe('de');
     expect(urlsMatching('glaciologists')).toEqual(['https://odd.example.org/']);
+  });
+
+  it('reads WARC header values as UTF-8: a WARC-Target-URI written as an IRI is stored as the crawler wrote it', async () => {
+    // A response record with the headers Common Crawl writes, its target an IRI in raw UTF-8.
+    const iri = 'https://de.wikipedia.org/wiki/Köln_Hauptbahnhof';
+    const record = (uri: Buffer, id: string, paragraph: string) => {
+      const html = articleHtml({ title: 'Köln', paragraphs: [paragraph, GLACIER[0]] });
+      const body = Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=UTF-8\r\n\r\n${html}`, 'utf8');
+      return Buffer.concat([
+        Buffer.from(
+          [
+            'WARC/1.0',
+            'WARC-Type: response',
+            'WARC-Date: 2024-05-01T10:00:00Z',
+            `WARC-Record-ID: <urn:uuid:${id}>`,
+            `Content-Length: ${body.length}`,
+            'Content-Type: application/http; msgtype=response',
+            'WARC-Warcinfo-ID: <urn:uuid:2e2d3a0c-96c5-4e5a-9c55-0f5e1e0b9a11>',
+            'WARC-Concurrent-To: <urn:uuid:7c1f1f41-3b0b-4bd9-8c1b-7e6a2bfe0f20>',
+            'WARC-IP-Address: 185.15.59.224',
+            '',
+          ].join('\r\n'),
+          'latin1',
+        ),
+        Buffer.from('WARC-Target-URI: ', 'latin1'),
+        uri,
+        Buffer.from('\r\nWARC-Payload-Digest: sha1:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ\r\nWARC-Identified-Payload-Type: text/html\r\n\r\n', 'latin1'),
+        body,
+        Buffer.from('\r\n\r\n', 'latin1'),
+      ]);
+    };
+    const station = 'Der Kölner Hauptbahnhof liegt direkt neben dem Dom und ist einer der meistfrequentierten Bahnhöfe Deutschlands.';
+    writeFileSync(join(directory, 'iri.warc.gz'), gzipMembers([record(Buffer.from(iri, 'utf8'), 'b1f3c6b0-4e1a-4c3e-9a57-1f4f2b6f3a01', station)]));
+    // An older writer's latin1 header (0xF6 for ö, not valid UTF-8) is still read byte for byte.
+    const legacy = 'https://de.wikipedia.org/wiki/Köln_Dom';
+    const cathedral = 'Der Kölner Dom steht neben dem Hauptbahnhof, und seine Türme waren lange die höchsten Bauwerke der Welt.';
+    writeFileSync(join(directory, 'legacy.warc.gz'), gzipMembers([record(Buffer.from(legacy, 'latin1'), 'b1f3c6b0-4e1a-4c3e-9a57-1f4f2b6f3a02', cathedral)]));
+    const summary = await ingestFiles([join(directory, 'iri.warc.gz'), join(directory, 'legacy.warc.gz')], options);
+    expect(summary.crawl).toMatchObject({ pages: 2, damaged: {} });
+    expect(urlsMatching('hauptbahnhof')).toEqual([legacy, iri].sort());
+    const admitted = readLedger(dataDir).filter((event) => event.event === 'admitted').map((event) => event.url);
+    expect(admitted.sort()).toEqual([legacy, iri].sort());
   });
 
   it('reads JSONL compressed with gzip or zstd, detected from the content', async () => {
