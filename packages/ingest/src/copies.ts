@@ -2,7 +2,8 @@
  * Redundant copies: a page whose title and every passage have the same normalised text, in the
  * same order, as a page the index holds at another URL, and which is not a publication of its own, adds
  * nothing and is not admitted (the ledger records it `redundant`, superseded by the kept copy's
- * first passage). A copy is redundant when it is on the same site (registrable domain), when
+ * first passage). A copy is redundant when it is on the same site (site domain, derive.ts: two
+ * blogs on one platform are two sites), when
  * its URL embeds the kept page's host (a mirror, cache or archive path), or when it declares the
  * same published_at as the kept page. A copy at another site with a date of its own, or none, is
  * admitted: its passages are republishes (origin.ts).
@@ -10,7 +11,7 @@
  * Only page records are compared (a passage record is one passage of a page, not a page). The
  * table of admitted pages is appended to `DATA_DIR/copies.tsv` at each commit and replayed at start:
  *
- *   <page hash (16 hex)> <TAB> page id <TAB> published_at or empty <TAB> registrable domain <TAB> host
+ *   <page hash (16 hex)> <TAB> page id <TAB> published_at or empty <TAB> site domain <TAB> host
  */
 import { LineAppender } from './line-appender.js';
 import { readLineBatches } from './line-reader.js';
@@ -20,7 +21,7 @@ export const COPIES_FILE = 'copies.tsv';
 export interface KeptPage {
   pageId: string;
   publishedAt: number | undefined;
-  registrableDomain: string;
+  siteDomain: string;
   host: string;
 }
 
@@ -28,14 +29,14 @@ export interface CopyCandidate {
   url: string;
   pageId: string;
   publishedAt: number | undefined;
-  registrableDomain: string;
+  siteDomain: string;
   host: string;
 }
 
 /** Whether `copy`, identical in text to `kept`, is a redundant copy of it (see above). */
 export function isRedundantCopy(copy: CopyCandidate, kept: KeptPage): boolean {
   if (copy.pageId === kept.pageId) return false;
-  if (copy.registrableDomain === kept.registrableDomain) return true;
+  if (copy.siteDomain === kept.siteDomain) return true;
   if (copy.url.slice(copy.url.indexOf('://') + 3).toLowerCase().includes(`/${kept.host}`)) return true;
   return copy.publishedAt !== undefined && copy.publishedAt === kept.publishedAt;
 }
@@ -78,7 +79,7 @@ export class CopyTable {
   /** Remember an admitted page. */
   remember(hash: string, page: KeptPage): void {
     if (!this.add(hash, page)) return;
-    this.log?.append(`${hash}\t${page.pageId}\t${page.publishedAt ?? ''}\t${page.registrableDomain}\t${page.host}`);
+    this.log?.append(`${hash}\t${page.pageId}\t${page.publishedAt ?? ''}\t${page.siteDomain}\t${page.host}`);
   }
 
   /** A page left the index. */
@@ -113,6 +114,6 @@ export class CopyTable {
     if (fields.length !== 5 || fields[0].length !== 16 || fields[1] === '') return;
     const publishedAt = fields[2] === '' ? undefined : Number(fields[2]);
     if (publishedAt !== undefined && !Number.isSafeInteger(publishedAt)) return;
-    this.add(fields[0], { pageId: fields[1], publishedAt, registrableDomain: fields[3], host: fields[4] });
+    this.add(fields[0], { pageId: fields[1], publishedAt, siteDomain: fields[3], host: fields[4] });
   }
 }

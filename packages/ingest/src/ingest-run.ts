@@ -195,7 +195,7 @@ export class IngestRun {
         this.provenance.copies.remember(copyHash, {
           pageId,
           publishedAt: record.publishedAt,
-          registrableDomain: hostFields.registrableDomain,
+          siteDomain: hostFields.siteDomain,
           host: hostFields.host,
         });
       }
@@ -216,7 +216,7 @@ export class IngestRun {
    */
   private leftOutAsRedundant(record: ContentRecord, pageId: string, copyHash: string, supersedes: { pageId: string; passageSpan: number } | undefined): boolean {
     const hostFields = deriveHostFields(record.hostname);
-    const candidate = { url: record.url, pageId, publishedAt: record.publishedAt, registrableDomain: hostFields.registrableDomain, host: hostFields.host };
+    const candidate = { url: record.url, pageId, publishedAt: record.publishedAt, siteDomain: hostFields.siteDomain, host: hostFields.host };
     const kept = this.provenance.copies.redundantWith(copyHash, candidate);
     if (kept === undefined) return false;
     if (supersedes !== undefined) {

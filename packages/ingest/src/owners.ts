@@ -153,9 +153,9 @@ export class OwnersTable {
     }
   }
 
-  /** The owner the table knows for an exact host or its registrable domain. */
-  ownerOf(host: string, registrableDomain: string): string | undefined {
-    return this.domains.get(host) ?? this.domains.get(registrableDomain);
+  /** The owner the table knows for an exact host, its site domain or its registrable domain (derive.ts). */
+  ownerOf(host: string, siteDomain: string, registrableDomain: string = siteDomain): string | undefined {
+    return this.domains.get(host) ?? this.domains.get(siteDomain) ?? this.domains.get(registrableDomain);
   }
 
   kindOf(owner: string): OwnerKind | undefined {

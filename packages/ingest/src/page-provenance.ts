@@ -22,7 +22,7 @@ export interface PageContext {
 
 export function describePage(record: ContentRecord, owners: OwnersTable, hostSignals: ReadonlyMap<string, HostSignals>): PageContext {
   const hostFields = deriveHostFields(record.hostname);
-  const owner = deriveOwner(record.owner, hostFields.registrableDomain, owners, hostFields.host);
+  const owner = deriveOwner(record.owner, hostFields, owners);
   const ownerKind = owners.kindOf(owner);
   const pageOrigin = detectPageOrigin(record.text, hostFields.registrableDomain, ownerKind, owners);
   const role = deriveSourceRole({

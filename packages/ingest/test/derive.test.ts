@@ -1,23 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import { deriveHostFields, deriveOwner } from '../src/derive.js';
+import { OwnersTable } from '../src/owners.js';
 import { detectLanguage, UNDETERMINED_LANGUAGE } from '../src/language.js';
 import { normaliseStoryText, storyIdFor } from '../src/story.js';
 import { countWords } from '../src/words.js';
 
 describe('deriveHostFields', () => {
   it('takes the registrable domain from the public suffix list', () => {
-    expect(deriveHostFields('news.bbc.co.uk')).toEqual({ host: 'news.bbc.co.uk', tld: 'uk', registrableDomain: 'bbc.co.uk' });
-    expect(deriveHostFields('www.example.com')).toEqual({ host: 'www.example.com', tld: 'com', registrableDomain: 'example.com' });
+    expect(deriveHostFields('news.bbc.co.uk')).toEqual({ host: 'news.bbc.co.uk', tld: 'uk', registrableDomain: 'bbc.co.uk', siteDomain: 'bbc.co.uk' });
+    expect(deriveHostFields('www.example.com')).toEqual({ host: 'www.example.com', tld: 'com', registrableDomain: 'example.com', siteDomain: 'example.com' });
   });
 
   it('falls back to the hostname when there is no registrable domain', () => {
-    expect(deriveHostFields('localhost')).toEqual({ host: 'localhost', tld: 'localhost', registrableDomain: 'localhost' });
-    expect(deriveHostFields('192.168.0.1')).toEqual({ host: '192.168.0.1', tld: '', registrableDomain: '192.168.0.1' });
+    expect(deriveHostFields('localhost')).toEqual({ host: 'localhost', tld: 'localhost', registrableDomain: 'localhost', siteDomain: 'localhost' });
+    expect(deriveHostFields('192.168.0.1')).toEqual({ host: '192.168.0.1', tld: '', registrableDomain: '192.168.0.1', siteDomain: '192.168.0.1' });
   });
 
-  it('defaults the owner to the registrable domain', () => {
-    expect(deriveOwner(undefined, 'bbc.co.uk')).toBe('bbc.co.uk');
-    expect(deriveOwner('BBC', 'bbc.co.uk')).toBe('BBC');
+  it('gives each site under a registry of separate owners a site domain of its own (real hosts)', () => {
+    // The public suffix list's private section (github.io, blogspot.com) and platforms it does not list.
+    expect(deriveHostFields('caolan.github.io')).toEqual({ host: 'caolan.github.io', tld: 'io', registrableDomain: 'github.io', siteDomain: 'caolan.github.io' });
+    expect(deriveHostFields('cbonte.github.io').siteDomain).toBe('cbonte.github.io');
+    expect(deriveHostFields('4qconditioning.blogspot.com')).toMatchObject({ registrableDomain: 'blogspot.com', siteDomain: '4qconditioning.blogspot.com' });
+    expect(deriveHostFields('2gewinnt.wordpress.com')).toMatchObject({ tld: 'com', registrableDomain: 'wordpress.com', siteDomain: '2gewinnt.wordpress.com' });
+    expect(deriveHostFields('andreabottlinger.wordpress.com').siteDomain).toBe('andreabottlinger.wordpress.com');
+    expect(deriveHostFields('scp-wiki.wikidot.com').siteDomain).toBe('scp-wiki.wikidot.com');
+    // The platforms' own sites, and a deeper host, belong to the site right under the registry.
+    expect(deriveHostFields('www.wordpress.com').siteDomain).toBe('wordpress.com');
+    expect(deriveHostFields('wordpress.com').siteDomain).toBe('wordpress.com');
+    expect(deriveHostFields('en.support.wordpress.com').siteDomain).toBe('support.wordpress.com');
+    expect(deriveHostFields('www.bbc.co.uk').siteDomain).toBe('bbc.co.uk');
+  });
+
+  it('defaults the owner to the site domain: unrelated blogs are two owners, one publisher\'s hosts one', () => {
+    const owner = (host: string, owners?: OwnersTable) => deriveOwner(undefined, deriveHostFields(host), owners);
+    expect(owner('news.bbc.co.uk')).toBe('bbc.co.uk');
+    expect(owner('www.bbc.co.uk')).toBe('bbc.co.uk');
+    expect(owner('2gewinnt.wordpress.com')).not.toBe(owner('andreabottlinger.wordpress.com'));
+    expect(owner('caolan.github.io')).toBe('caolan.github.io');
+    expect(owner('caolan.github.io')).not.toBe(owner('cbonte.github.io'));
+    expect(deriveOwner('BBC', deriveHostFields('news.bbc.co.uk'))).toBe('BBC');
+    // The operator's table still names owners, by host, site or registrable domain.
+    const owners = new OwnersTable({ domains: { 'bbc.co.uk': 'BBC', 'caolan.github.io': 'Caolan McMahon' } });
+    expect(owner('news.bbc.co.uk', owners)).toBe('BBC');
+    expect(owner('caolan.github.io', owners)).toBe('Caolan McMahon');
+    expect(owner('cbonte.github.io', owners)).toBe('cbonte.github.io');
   });
 });
 

@@ -187,8 +187,8 @@ describe('graph signals', () => {
 });
 
 describe('redundant copies', () => {
-  const kept = { pageId: 'pkept', publishedAt: 100, registrableDomain: 'origin.example', host: 'www.origin.example' };
-  const copy = (url: string, registrableDomain: string, publishedAt: number | undefined) => ({ url, pageId: 'pcopy', publishedAt, registrableDomain, host: new URL(url).hostname });
+  const kept = { pageId: 'pkept', publishedAt: 100, siteDomain: 'origin.example', host: 'www.origin.example' };
+  const copy = (url: string, siteDomain: string, publishedAt: number | undefined) => ({ url, pageId: 'pcopy', publishedAt, siteDomain, host: new URL(url).hostname });
 
   it('drops mirrors, same-site duplicates and same-date copies, and keeps publications of their own', () => {
     expect(isRedundantCopy(copy('https://mirror.example/www.origin.example/a', 'mirror.example', undefined), kept)).toBe(true);

@@ -155,6 +155,26 @@ describe('owners', () => {
     expect(hitAt('https://www.independent-daily.example/news/harbour').owner).toBe('independent-daily.example');
     expect(hitAt('https://www.coastalpost.example/news/own').owner).toBe('Coastal Trust');
   });
+
+  it('counts blogs on one platform as separate owners and sites, and one publisher\'s hosts as one (real hosts)', async () => {
+    const blogs = ['https://2gewinnt.wordpress.com/2023/05/harbour', 'https://andreabottlinger.wordpress.com/2023/05/harbour', 'https://caolan.github.io/harbour', 'https://cbonte.github.io/harbour'];
+    // The same text on four blogs with no date: each is a publication of its own, not a mirror.
+    const file = writeJsonl(directory, 'blogs.jsonl', [
+      ...blogs.map((url) => page(url, REPORT)),
+      page('https://news.bbc.co.uk/local/buses', WIRE_TEXT),
+      page('https://www.bbc.co.uk/news/buses', REPORT.replace('night bus', 'late bus')),
+    ]);
+    await ingestFiles([file], options);
+    expect(blogs.map((url) => hitsWhere({ urls: [url] })[0])).toMatchObject([
+      { owner: '2gewinnt.wordpress.com', registrable_domain: 'wordpress.com', tld: 'com' },
+      { owner: 'andreabottlinger.wordpress.com', registrable_domain: 'wordpress.com', tld: 'com' },
+      { owner: 'caolan.github.io', registrable_domain: 'github.io', tld: 'io' },
+      { owner: 'cbonte.github.io', registrable_domain: 'github.io', tld: 'io' },
+    ]);
+    expect(readLedger(dataDir).filter((event) => event.event === 'removed')).toEqual([]);
+    expect(hitAt('https://news.bbc.co.uk/local/buses').owner).toBe('bbc.co.uk');
+    expect(hitsWhere({ urls: ['https://www.bbc.co.uk/news/buses'] }).map((hit) => hit.owner)).toEqual(['bbc.co.uk', 'bbc.co.uk']);
+  });
 });
 
 describe('origin types and source roles', () => {
