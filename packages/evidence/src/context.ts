@@ -4,8 +4,9 @@
  * greedily under the token budget.
  *
  * value = 0.5 x relevance (score over the best score) + 0.3 x host trust prior
- *       + 0.2 x corroboration (passages of the story beyond the first, from the larger of
- *         group_size and independent_sources, saturating at 3 more)
+ *       + 0.2 x corroboration (hosts carrying the story beyond the first: independent_sources,
+ *         saturating at 3 more; a story's copies on one host, such as a site's teasers of its
+ *         own article, corroborate nothing, so collapse's group_size is not read)
  *       - 0.1 for a passage that is itself a republish (a copy of another origin).
  * Ties by id. A passage that does not fit what is left of the budget is skipped and the next one
  * tried, so the budget is a ceiling and the pack is as full as the ranking allows.
@@ -27,15 +28,15 @@ interface Ranked {
   value: number;
 }
 
-function corroboratingPassages(hit: EvidenceHit): number {
-  return Math.max(hit.group_size ?? 1, hit.independent_sources ?? 1);
+function corroboratingHosts(hit: EvidenceHit): number {
+  return hit.independent_sources ?? 1;
 }
 
 function reasonOf(entry: Ranked, position: number): string {
   const hit = entry.reading.hit;
   const parts = [
     `rank ${position} by trust-weighted relevance (relevance ${round(entry.relevance)}, host trust ${round(hit.host_rank)}, ${entry.reading.role} source)`,
-    entry.corroborating > 1 ? `corroborated: its story is carried by ${entry.corroborating} passages` : 'only passage of its story in the matches',
+    entry.corroborating > 1 ? `corroborated: its story is carried by ${entry.corroborating} independent hosts` : 'no other host carries its story',
   ];
   if (entry.reading.originType === 'republish') parts.push('a republished copy: its origin is not among the matches');
   const flags = riskFlags(hit.snippet, { hostRank: hit.host_rank, hiddenOnPage: hit.hidden_on_page === true });
@@ -53,7 +54,7 @@ export function contextPack(task: ContextTask): ContextPack {
     seenStories.add(hit.story_id);
     const reading = readPassage(hit);
     const relevance = best > 0 ? hit.score / best : 1 - rank / Math.max(1, hits.length);
-    const corroborating = corroboratingPassages(hit);
+    const corroborating = corroboratingHosts(hit);
     const value =
       CONTEXT_WEIGHTS.relevance * relevance +
       CONTEXT_WEIGHTS.trust * hit.host_rank +

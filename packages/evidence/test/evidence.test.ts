@@ -321,7 +321,7 @@ describe('changes', () => {
 describe('context pack', () => {
   it('one passage per story, ranked by trust-weighted relevance, under the budget', () => {
     const trusted = hit('gov:0', { story_id: 'g', host: 'www.nasa.gov', tld: 'gov', host_rank: 0.95, score: 0.9, snippet: 'lunar ice from the agency' });
-    const corroborated = hit('wide:0', { story_id: 'w', host_rank: 0.5, score: 0.9, group_size: 4, snippet: 'lunar ice widely carried' });
+    const corroborated = hit('wide:0', { story_id: 'w', host_rank: 0.5, score: 0.9, group_size: 4, independent_sources: 4, snippet: 'lunar ice widely carried' });
     const weak = hit('weak:0', { story_id: 'k', host_rank: 0.1, score: 1, snippet: 'lunar ice on a weak host' });
     const duplicate = hit('dup:0', { story_id: 'g', host_rank: 0.95, score: 0.8, snippet: 'lunar ice from the agency' });
     const unrelated = hit('zz:0', { story_id: 'z', host_rank: 0.9, score: 0.5, snippet: 'sourdough bread' });
@@ -329,10 +329,19 @@ describe('context pack', () => {
     const pack = contextPack({ params, vectorsMatch: false, candidates: retrieved([weak, trusted, corroborated, duplicate, unrelated]) });
     // 0.5 x relevance + 0.3 x trust + 0.2 x corroboration: four passages outweigh the trust gap.
     expect(pack.items.map((item) => item.hit.id)).toEqual(['wide:0', 'gov:0', 'weak:0']);
-    expect(pack.items[0].reason).toMatch(/corroborated: its story is carried by 4 passages/);
+    expect(pack.items[0].reason).toMatch(/corroborated: its story is carried by 4 independent hosts/);
     expect(pack.estimated_tokens).toBe(pack.items.reduce((sum, item) => sum + hitTokens(item.hit), 0));
     const tight = contextPack({ params: { ...params, budget: hitTokens(trusted) }, vectorsMatch: false, candidates: retrieved([weak, trusted, corroborated]) });
     expect(tight.items.map((item) => item.hit.id)).toEqual(['gov:0']);
+  });
+
+  it('does not count a story\'s copies on one host (a site\'s teasers of its own article) as corroboration', () => {
+    const trusted = hit('gov:0', { story_id: 'g', host: 'www.nasa.gov', tld: 'gov', host_rank: 0.95, score: 0.9, snippet: 'lunar ice from the agency' });
+    const teasers = hit('teaser:0', { story_id: 't', host_rank: 0.5, score: 0.9, group_size: 6, independent_sources: 1, snippet: 'lunar ice teased on every page of one site' });
+    const params = parseParams(ContextParamsSchema, { q: 'lunar ice' });
+    const pack = contextPack({ params, vectorsMatch: false, candidates: retrieved([teasers, trusted]) });
+    expect(pack.items.map((item) => item.hit.id)).toEqual(['gov:0', 'teaser:0']);
+    expect(pack.items[1].reason).toMatch(/no other host carries its story/);
   });
 });
 

@@ -193,7 +193,7 @@ describe('GET /assemble_context', () => {
     expect(stories.sort()).toEqual(['lunar-coastal', 'lunar-forum', 'lunar-fresh', 'lunar-metro', 'lunar-nasa', 'lunar-wire']);
     expect(body.estimated_tokens).toBeLessThanOrEqual(4000);
     for (const item of body.items) expect(item.reason).toMatch(/^rank \d+ by trust-weighted relevance/);
-    expect(body.items.find((item) => item.hit.story_id === 'lunar-wire')!.reason).toMatch(/corroborated: its story is carried by 7 passages/);
+    expect(body.items.find((item) => item.hit.story_id === 'lunar-wire')!.reason).toMatch(/corroborated: its story is carried by 7 independent hosts/);
     expect(body.partial).toBeUndefined();
   });
 

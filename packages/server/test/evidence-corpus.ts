@@ -149,8 +149,11 @@ export const glacier: Passage[] = [
   }),
 ];
 
-/** The corpus over two shards, passages spread so every story spans both. */
+/** The corpus over two shards, passages spread so every story spans both; each passage carries its story's host count, as ingest writes it. */
 export function evidenceShards(): Passage[][] {
   const all = [...lunar, ...helix, ...quantum, ...glacier];
+  const hostsOf = new Map<string, Set<string>>();
+  for (const passage of all) hostsOf.set(passage.storyId, (hostsOf.get(passage.storyId) ?? new Set()).add(passage.host));
+  for (const passage of all) passage.independentSources = hostsOf.get(passage.storyId)!.size;
   return [all.filter((_, index) => index % 2 === 0), all.filter((_, index) => index % 2 === 1)];
 }
