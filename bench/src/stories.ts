@@ -24,13 +24,18 @@
  *    host names; the shape of the one-line pages an audit found): stories, the largest story's
  *    hosts, stories of 2 and 4 or more sources.
  *
- * Cost: ingest seconds per page and per passage of part 1. Table to stdout and bench/out/stories.md.
+ * Part 1 is also reported without the hidden-text pages, whose attacked and untouched twins are
+ * the same article at two hosts (so their furniture is shared along with it, as in a mirror).
+ *
+ * Cost: ingest seconds per page and per passage of part 1 (extraction included), and the
+ * clustering alone (fingerprints and StoryClusters.assignPage over part 1's passages, page by
+ * page, in memory) against fingerprinting alone. Table to stdout and bench/out/stories.md.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ingestFiles } from '@evidence/ingest';
+import { StoryClusters, fingerprintTexts, ingestFiles } from '@evidence/ingest';
 import { ShardReader, decodeSearchResult, readManifest, shardDirectory, type NativeHit } from '@evidence/native';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -157,22 +162,64 @@ async function main(): Promise<void> {
       if (content + furniture === 0) return 'unlabelled';
       return furniture > content ? 'furniture' : 'content';
     };
-    const count = (predicate: (story: Story) => boolean): number => stories.filter(predicate).length;
+    const count = (set: Story[], predicate: (story: Story) => boolean): number => set.filter(predicate).length;
     lines.push(
       '## 1. Real pages',
       '',
       `${summary.crawl.pages} pages read from ${files.length} WARC files, ${summary.pages} admitted, ${hits.length} passages, ${stories.length} stories; ingest ${seconds.toFixed(1)} s (${((1000 * seconds) / Math.max(1, summary.crawl.pages)).toFixed(1)} ms a page, ${((1000 * seconds) / Math.max(1, hits.length)).toFixed(2)} ms a passage, extraction included).`,
       '',
-      '| stories | all | content | furniture | unlabelled |',
-      '|---|---:|---:|---:|---:|',
+      'Baseline in the same run: the stories whose members span that many hosts (every member counting its host, the rule before).',
+      '',
+      '| pages | stories | all | content | furniture | unlabelled | baseline: member hosts, all / furniture |',
+      '|---|---|---:|---:|---:|---:|---:|',
     );
-    for (const floor of [2, 4]) {
-      const at = (label: string) => count((story) => story.sources >= floor && (label === 'all' || storyLabel(story) === label));
-      lines.push(`| independent_sources >= ${floor} | ${at('all')} | ${at('content')} | ${at('furniture')} | ${at('unlabelled')} |`);
+    const crawlOnlyDir = join(work, 'crawl-only-index');
+    await ingestFiles(files.slice(0, 2), { dataDir: crawlOnlyDir, shards: 1, log: () => {} });
+    const crawlOnlyStories = storiesOf(allHits(crawlOnlyDir));
+    for (const [name, set] of [
+      ['all three files', stories],
+      ['without the hidden-text twins', crawlOnlyStories],
+    ] as const) {
+      for (const floor of [2, 4]) {
+        const at = (label: string) => count(set, (story) => story.sources >= floor && (label === 'all' || storyLabel(story) === label));
+        const baseline = (label: string) => count(set, (story) => story.hosts.size >= floor && (label === 'all' || storyLabel(story) === label));
+        lines.push(`| ${name} | independent_sources >= ${floor} | ${at('all')} | ${at('content')} | ${at('furniture')} | ${at('unlabelled')} | ${baseline('all')} / ${baseline('furniture')} |`);
+      }
     }
-    const wide = stories.filter((story) => story.sources >= 2).sort((left, right) => right.sources - left.sources || left.id.localeCompare(right.id));
-    lines.push('', 'Stories with 2 or more independent sources:', '');
-    for (const story of wide) lines.push(`- ${story.sources} sources, ${story.hosts.size} hosts, ${story.passages.length} passages, ${storyLabel(story)}: "${snippet(story.passages[0].snippet)}"`);
+    // The clustering alone, in memory, page by page.
+    const pages = new Map<string, NativeHit[]>();
+    for (const hit of hits) {
+      const pageId = hit.id.slice(0, hit.id.lastIndexOf(':'));
+      pages.set(pageId, [...(pages.get(pageId) ?? []), hit]);
+    }
+    const pageTexts = [...pages.values()].map((passages) => ({
+      host: passages[0].host,
+      texts: passages.sort((left, right) => Number(left.id.split(':')[1]) - Number(right.id.split(':')[1])).map((passage) => passage.snippet),
+    }));
+    const rounds = 20;
+    let fingerprintOnly = Infinity;
+    let clustering = Infinity;
+    for (let round = 0; round < rounds; round++) {
+      let started = performance.now();
+      for (const page of pageTexts) fingerprintTexts(page.texts);
+      fingerprintOnly = Math.min(fingerprintOnly, performance.now() - started);
+      const clusters = StoryClusters.inMemory();
+      started = performance.now();
+      pageTexts.forEach((page, index) => clusters.assignPage(fingerprintTexts(page.texts), { host: page.host, owner: page.host, time: FETCHED, pageKey: index + 1, pageOrigin: 'none' }));
+      clustering = Math.min(clustering, performance.now() - started);
+    }
+    lines.push(
+      '',
+      `Clustering cost (best of ${rounds}, in memory, ${pageTexts.length} pages, ${hits.length} passages): fingerprints and stories ${((1000 * clustering) / hits.length).toFixed(1)} µs a passage (${((1000 * clustering) / pageTexts.length).toFixed(1)} µs a page), of which fingerprints alone ${((1000 * fingerprintOnly) / hits.length).toFixed(1)} µs a passage.`,
+    );
+    // Listed: every story of 4 or more sources, and the furniture and unlabelled ones of 2 or more.
+    const listed = [...stories, ...crawlOnlyStories]
+      .filter((story) => story.sources >= 4 || (story.sources >= 2 && storyLabel(story) !== 'content'))
+      .sort((left, right) => right.sources - left.sources || left.id.localeCompare(right.id));
+    const furnitureHosts = new Map<number, number>();
+    for (const story of stories) if (story.sources >= 2 && storyLabel(story) === 'furniture') furnitureHosts.set(story.sources, (furnitureHosts.get(story.sources) ?? 0) + 1);
+    lines.push('', `Stories of 4+ sources, and furniture or unlabelled stories of 2+ (both indexes; furniture stories by sources: ${JSON.stringify(Object.fromEntries(furnitureHosts))}):`, '');
+    for (const story of listed) lines.push(`- ${story.sources} sources, ${story.hosts.size} hosts (${[...story.hosts].slice(0, 4).join(', ')}), ${story.passages.length} passages, ${storyLabel(story)}: "${snippet(story.passages[0].snippet)}"`);
 
     // Furniture strings seen in the crawl: furniture passages of the article pages, by page.
     const furnitureByPage = new Map<string, string[]>();
@@ -188,15 +235,15 @@ async function main(): Promise<void> {
 
     // 2 and 3, per split.
     lines.push('', '## 2. Shared furniture and 3. syndication, hosts varied', '');
-    lines.push('| split | hosts | furniture story: max independent_sources (ideal 1) | articles: max (ideal 1) | syndicated article: min / max independent_sources (ideal = hosts) |');
-    lines.push('|---|---:|---:|---:|---:|');
+    lines.push('| split | hosts | furniture story: max independent_sources (ideal 1) | baseline: its member hosts | articles: max (ideal 1) | syndicated article: min / max independent_sources (ideal = hosts) |');
+    lines.push('|---|---:|---:|---:|---:|---:|');
     for (const split of ['development (even items)', 'held-out (odd items)'] as const) {
       const parity = split.startsWith('development') ? 0 : 1;
       const items = truthIds.filter((_, index) => index % 2 === parity);
       const footers = items.map((id) => furnitureByPage.get(truth[id].url) ?? []).filter((list) => list.length >= 3);
       const footerSets = items.map((id) => furnitureByPage.get(truth[id].url) ?? []).filter((list) => list.length >= 1);
       if (footers.length === 0) {
-        lines.push(`| ${split} | - | no page with three furniture passages | | |`);
+        lines.push(`| ${split} | - | no page with three furniture passages | | | |`);
         continue;
       }
       const shared = footers[0].slice(0, 3);
@@ -213,6 +260,7 @@ async function main(): Promise<void> {
           return own.length > 0 && own.filter((shingle) => sharedKeys.has(shingle)).length / own.length >= 0.5;
         };
         const furnitureMax = Math.max(0, ...furnitureHits.filter(isShared).map((hit) => hit.independent_sources ?? 1));
+        const furnitureHosts = Math.max(0, ...storiesOf(furnitureHits.filter(isShared)).map((story) => story.hosts.size));
         const articleMax = Math.max(0, ...furnitureHits.filter((hit) => !isShared(hit)).map((hit) => hit.independent_sources ?? 1));
 
         const article = truth[items[0]].articleBody;
@@ -227,9 +275,9 @@ async function main(): Promise<void> {
           return own.length > 0 && own.filter((shingle) => articleKeys.has(shingle)).length / own.length >= 0.5;
         });
         const sources = syndicated.map((hit) => hit.independent_sources ?? 1);
-        lines.push(`| ${split} | ${hosts} | ${furnitureMax} | ${articleMax} | ${Math.min(...sources)} / ${Math.max(...sources)} |`);
+        lines.push(`| ${split} | ${hosts} | ${furnitureMax} | ${furnitureHosts} | ${articleMax} | ${Math.min(...sources)} / ${Math.max(...sources)} |`);
       }
-      lines.push(`| ${split} | shared furniture | "${shared.map((text) => snippet(text, 50)).join('" / "')}" | | |`);
+      lines.push(`| ${split} | shared furniture | "${shared.map((text) => snippet(text, 50)).join('" / "')}" | | | |`);
     }
 
     // 4. One-line pages.

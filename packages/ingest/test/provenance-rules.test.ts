@@ -1,4 +1,7 @@
 /** The provenance rules on their own: fingerprints, clustering, origin, role, owners, graph, copies. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isRedundantCopy } from '../src/copies.js';
 import { estimatedJaccard, fingerprintTexts } from '../src/fingerprint.js';
@@ -85,6 +88,25 @@ describe('story clusters', () => {
     expect(digest[1].story).toBe(brief[0].story);
     expect(clusters.independentSources(brief[0].story)).toBe(2);
     expect(clusters.independentSources(digest[0].story)).toBe(1);
+  });
+});
+
+describe('story log replay', () => {
+  it('replays a log written before the corroboration rule with every member counted, and a member marked 0 as not', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'stories-log-'));
+    try {
+      const signature = Buffer.alloc(32, 7).toString('base64');
+      const legacy = ['s\ts0123456789abcdef\t' + signature, 'h\ta.example', 'o\tA', 'h\tb.example', 'o\tB', 'm\t0\t0123456789abcdef\t100\t0\t0\t00000001', 'm\t0\t0123456789abcdef\t200\t1\t1\t00000002'];
+      const current = ['s\tsfedcba9876543210\t' + signature + '\t40', 'm\t1\tfedcba9876543210\t100\t0\t0\t00000003\t1', 'm\t1\tfedcba9876543210\t200\t1\t1\t00000004\t0'];
+      writeFileSync(join(directory, 'stories.tsv'), [...legacy, ...current].join('\n') + '\n');
+      const clusters = await StoryClusters.open(join(directory, 'stories.tsv'));
+      expect(clusters.stories).toBe(2);
+      expect(clusters.independentSources(0)).toBe(2);
+      expect(clusters.independentSources(1)).toBe(1);
+      clusters.close();
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });
 
