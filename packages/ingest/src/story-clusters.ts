@@ -25,6 +25,15 @@
  * a one-line page has no passage long enough to share. Members that do not corroborate stay in
  * the story (search collapses them with it, and the origin rules see them) but add no host.
  *
+ * The judgement is against the founding page, so a short founding page that is mostly furniture
+ * would make every later carrier of that furniture count, and a short later page likewise counts
+ * itself. Document frequency closes that: a host for which the story is a minor part of its page
+ * (under `SHARED_CONTENT_SHARE` of its words, the first side above) is a furniture host, and a
+ * story with at least `FURNITURE_HOSTS_MIN` furniture hosts, making up at least
+ * `FURNITURE_HOSTS_SHARE` of its hosts, is furniture everywhere: it counts one source, and its
+ * indexed passages are rewritten with that. (Boilerplate filters drop a line that many documents repeat; here the
+ * repetition counts only where the line is a minor part of the page.)
+ *
  * Members are kept compactly (exact-text hash, host, owner, time, page, whether it corroborates)
  * for the independent host count and the origin rules. The state is appended to
  * `DATA_DIR/stories.tsv` at each commit and replayed at start, so story ids are stable across runs:
@@ -32,7 +41,10 @@
  *   s <TAB> story id <TAB> founder signature (32 bytes, base64) <TAB> founder page's words
  *   h <TAB> host name                 (numbers hosts from 0 in order of appearance)
  *   o <TAB> owner                     (numbers owners likewise)
- *   m <TAB> story <TAB> exact-text hash (16 hex) <TAB> time <TAB> host number <TAB> owner number <TAB> page key (8 hex) <TAB> corroborates (1 or 0)
+ *   m <TAB> story <TAB> exact-text hash (16 hex) <TAB> time <TAB> host number <TAB> owner number <TAB> page key (8 hex) <TAB> kind
+ *
+ * where kind is 1 (corroborates, the story is a major part of its page), 2 (corroborates, a minor
+ * part: it carries most of the founding page) or 0 (neither).
  *
  * A log written before the corroboration rule has neither last field: its members all
  * corroborate (they were counted so), and its founders' page words are unknown.
@@ -57,11 +69,24 @@ export const SAME_STORY_JACCARD = 0.6;
 export const MIN_STORY_WORDS = 12;
 /** Share of a page's words two pages must have in common for one to corroborate the other. */
 export const SHARED_CONTENT_SHARE = 0.5;
+/** Furniture hosts (a minor part of their page) from which, making up this share of a story's hosts, the story is furniture. */
+export const FURNITURE_HOSTS_MIN = 3;
+export const FURNITURE_HOSTS_SHARE = 2 / 3;
 /** The words of a founder page a log from before the rule did not record: never "mostly shared". */
 const UNKNOWN_WORDS = 0xffffffff;
 /** Past this many members a story keeps a set of its hosts instead of walking its members. */
 const MEMBER_WALK_LIMIT = 64;
 const INITIAL_CAPACITY = 1024;
+
+/** How a member carries its story: see the module comment (the log writes the number). */
+const enum MemberKind {
+  /** Not as content: adds no host. */
+  None = 0,
+  /** As content, a major part of its page (or the founder's host). */
+  Major = 1,
+  /** As content, a minor part of its page that carries most of the founding page. */
+  Minor = 2,
+}
 
 /** What the members of one page share. */
 export interface PageMember {
@@ -105,7 +130,10 @@ export class StoryClusters {
   private storyIdHi = new Uint32Array(INITIAL_CAPACITY);
   private storyIdLo = new Uint32Array(INITIAL_CAPACITY);
   private storySignature = new Uint8Array(INITIAL_CAPACITY * SIGNATURE_BINS);
+  /** Corroborating hosts; all hosts with a member; hosts whose first member was a minor part of its page. */
   private storyHosts = new Uint32Array(INITIAL_CAPACITY);
+  private storyAllHosts = new Uint32Array(INITIAL_CAPACITY);
+  private storyMinorHosts = new Uint32Array(INITIAL_CAPACITY);
   private storyMembers = new Uint32Array(INITIAL_CAPACITY);
   private storyFirstMember = new Int32Array(INITIAL_CAPACITY).fill(-1);
   /** The founding member's host and page key, and its page's words. */
@@ -176,7 +204,10 @@ export class StoryClusters {
     return formatStoryId(this.storyIdHi[story], this.storyIdLo[story]);
   }
 
+  /** Corroborating hosts, or 1 for a story that is furniture on most of the hosts that carry it. */
   independentSources(story: number): number {
+    const minor = this.storyMinorHosts[story];
+    if (minor >= FURNITURE_HOSTS_MIN && minor >= FURNITURE_HOSTS_SHARE * this.storyAllHosts[story]) return 1;
     return this.storyHosts[story];
   }
 
@@ -207,14 +238,14 @@ export class StoryClusters {
       if (story < 0) {
         assigned = this.createStory(exactHi, exactLo, fingerprints.signatures, index * SIGNATURE_BINS, pageWords);
         originType = decideOrigin(page.pageOrigin, { any: false, verbatimElsewhere: false, sameOwner: false });
-        this.addMember(assigned, exactHi, exactLo, host, owner, page.time, page.pageKey, true);
+        this.addMember(assigned, exactHi, exactLo, host, owner, page.time, page.pageKey, MemberKind.Major);
       } else {
         assigned = story;
         const { earlier, duplicate } = this.earlierMembers(story, exactHi, exactLo, host, owner, page.time, page.pageKey);
         originType = decideOrigin(page.pageOrigin, earlier);
-        const counts = this.storyFounderHost[story] === host || sharing.has(story);
+        const kind = this.storyFounderHost[story] === host ? MemberKind.Major : (sharing.get(story) ?? MemberKind.None);
         // The same text from the same host (a re-ingest, or a host repeating itself) adds nothing.
-        if (!duplicate) this.addMember(story, exactHi, exactLo, host, owner, page.time, page.pageKey, counts);
+        if (!duplicate) this.addMember(story, exactHi, exactLo, host, owner, page.time, page.pageKey, kind);
       }
       assignments.push({ story: assigned, storyId: this.storyIdOf(assigned), originType });
     }
@@ -228,8 +259,8 @@ export class StoryClusters {
    * the founder's page make up that share of the founder page's. Passages shorter than that
    * follow their page: a syndicated article's one-line items count, a one-line page does not.
    */
-  private contentSharing(found: Int32Array, fingerprints: Fingerprints, host: number, pageWords: number): Set<number> {
-    const sharing = new Set<number>();
+  private contentSharing(found: Int32Array, fingerprints: Fingerprints, host: number, pageWords: number): Map<number, MemberKind> {
+    const sharing = new Map<number, MemberKind>();
     const founderHosts = new Map<number, number>();
     const founderPages = new Map<number, number>();
     for (const story of found) {
@@ -256,7 +287,8 @@ export class StoryClusters {
       const hostShared = founderHosts.get(this.storyFounderHost[story]) ?? 0;
       const pageShared = founderPages.get(this.storyFounderPage[story]) ?? 0;
       const founderWords = this.storyFounderWords[story];
-      if ((hostShared > 0 && hostShared >= needed) || (pageShared > 0 && founderWords !== UNKNOWN_WORDS && pageShared >= SHARED_CONTENT_SHARE * founderWords)) sharing.add(story);
+      if (hostShared > 0 && hostShared >= needed) sharing.set(story, MemberKind.Major);
+      else if (pageShared > 0 && founderWords !== UNKNOWN_WORDS && pageShared >= SHARED_CONTENT_SHARE * founderWords) sharing.set(story, MemberKind.Minor);
     }
     return sharing;
   }
@@ -266,7 +298,7 @@ export class StoryClusters {
    * the story as having passages in the index.
    */
   stampSent(story: number): number {
-    const count = this.storyHosts[story];
+    const count = this.independentSources(story);
     // Window 0 stands for "an earlier run": a replayed story keeps it (its count is non-zero).
     if (this.storySentCount[story] === 0) this.storyFirstSentWindow[story] = this.window;
     this.storySentCount[story] = count;
@@ -285,7 +317,7 @@ export class StoryClusters {
     const carried = new Set<number>();
     for (const story of this.dirty) {
       if (this.storyLastSentWindow[story] === this.window) carried.add(story);
-      if (this.storyFirstSentWindow[story] !== this.window) due.push({ storyId: this.storyIdOf(story), independentSources: this.storyHosts[story] });
+      if (this.storyFirstSentWindow[story] !== this.window) due.push({ storyId: this.storyIdOf(story), independentSources: this.independentSources(story) });
     }
     this.dirty = carried;
     this.window++;
@@ -379,6 +411,8 @@ export class StoryClusters {
     this.storyMembers = grown(this.storyMembers, capacity);
     this.storyFirstMember = grown(this.storyFirstMember, capacity, -1);
     this.storyFounderHost = grown(this.storyFounderHost, capacity, -1);
+    this.storyAllHosts = grown(this.storyAllHosts, capacity);
+    this.storyMinorHosts = grown(this.storyMinorHosts, capacity);
     this.storyFounderPage = grown(this.storyFounderPage, capacity);
     this.storyFounderWords = grown(this.storyFounderWords, capacity);
     this.storySentCount = grown(this.storySentCount, capacity);
@@ -448,8 +482,14 @@ export class StoryClusters {
     return false;
   }
 
-  private addMember(story: number, exactHi: number, exactLo: number, host: number, owner: number, time: number, pageKey: number, counts: boolean, replaying = false): void {
+  private addMember(story: number, exactHi: number, exactLo: number, host: number, owner: number, time: number, pageKey: number, kind: MemberKind, replaying = false): void {
     if (this.memberCount === this.memberCapacity) this.growMembers();
+    const counts = kind !== MemberKind.None;
+    const sourcesBefore = this.independentSources(story);
+    if (!this.storyHasHost(story, host, false)) {
+      this.storyAllHosts[story]++;
+      if (kind !== MemberKind.Major) this.storyMinorHosts[story]++;
+    }
     const newHost = counts && !this.storyHasHost(story, host, true);
     if (this.storyMembers[story] === 0) {
       this.storyFounderHost[story] = host;
@@ -480,12 +520,10 @@ export class StoryClusters {
       this.largeStoryHosts.set(story, hosts);
       this.largeStoryCountedHosts.set(story, countedHosts);
     }
-    if (newHost) {
-      this.storyHosts[story]++;
-      // Passages already sent carry the old count: rewrite them at the next commit.
-      if (!replaying && this.storySentCount[story] > 0) this.dirty.add(story);
-    }
-    if (!replaying) this.log?.append(`m\t${story}\t${hex32(exactHi)}${hex32(exactLo)}\t${time}\t${host}\t${owner}\t${hex32(pageKey)}\t${counts ? 1 : 0}`);
+    if (newHost) this.storyHosts[story]++;
+    // Passages already sent carry the old count: rewrite them at the next commit.
+    if (!replaying && this.storySentCount[story] > 0 && this.independentSources(story) !== sourcesBefore) this.dirty.add(story);
+    if (!replaying) this.log?.append(`m\t${story}\t${hex32(exactHi)}${hex32(exactLo)}\t${time}\t${host}\t${owner}\t${hex32(pageKey)}\t${kind}`);
   }
 
   /**
@@ -534,7 +572,7 @@ export class StoryClusters {
       throw error;
     }
     // Everything replayed is in the index already, written with the counts it had then.
-    for (let story = 0; story < this.storyCount; story++) this.storySentCount[story] = this.storyHosts[story];
+    for (let story = 0; story < this.storyCount; story++) this.storySentCount[story] = this.independentSources(story);
   }
 
   /** Apply one line of the log; torn or foreign lines (a crash mid-append) are passed over. */
@@ -558,15 +596,15 @@ export class StoryClusters {
       this.createStory(parseInt(fields[1].slice(1, 9), 16), parseInt(fields[1].slice(9, 17), 16), signature, 0, founderWords);
       return;
     }
-    if (kind === 'm' && (fields.length === 7 || (fields.length === 8 && (fields[7] === '0' || fields[7] === '1'))) && fields[2].length === 16 && fields[6].length === 8) {
+    if (kind === 'm' && (fields.length === 7 || (fields.length === 8 && /^[012]$/.test(fields[7]))) && fields[2].length === 16 && fields[6].length === 8) {
       const story = Number(fields[1]);
       const time = Number(fields[3]);
       const host = Number(fields[4]);
       const owner = Number(fields[5]);
       if (!Number.isInteger(story) || story < 0 || story >= this.storyCount || !Number.isFinite(time)) return;
       if (!Number.isInteger(host) || host < 0 || host >= this.hostNames.length || !Number.isInteger(owner) || owner < 0 || owner >= this.ownerNames.length) return;
-      const counts = fields.length === 7 || fields[7] === '1';
-      this.addMember(story, parseInt(fields[2].slice(0, 8), 16), parseInt(fields[2].slice(8), 16), host, owner, time, parseInt(fields[6], 16), counts, true);
+      const memberKind = fields.length === 7 ? MemberKind.Major : (Number(fields[7]) as MemberKind);
+      this.addMember(story, parseInt(fields[2].slice(0, 8), 16), parseInt(fields[2].slice(8), 16), host, owner, time, parseInt(fields[6], 16), memberKind, true);
     }
   }
 }

@@ -75,19 +75,31 @@ describe('story clusters', () => {
     expect(clusters.independentSources(founding[1].story)).toBe(2);
     // A page that carries all of the founding page counts too: a wire brief in a digest of briefs.
     const text = 'The regional airport will close its older runway for repairs from Monday, and flights will use the new runway until the work ends in May.';
-    const brief = page([text], 'd.example', 4);
+    const brief = page([text], 'g.example', 20);
     const digest = page(
       [
         'The county library opens on Sundays from next month after the council found money for two more librarians and longer heating hours.',
         text,
         'A new cycle lane along the canal will link the station with the university campus, the transport office said on Tuesday afternoon.',
       ],
-      'e.example',
-      5,
+      'h.example',
+      21,
     );
     expect(digest[1].story).toBe(brief[0].story);
     expect(clusters.independentSources(brief[0].story)).toBe(2);
-    expect(clusters.independentSources(digest[0].story)).toBe(1);
+    // On a short page the footer is most of the page, so that host counts it; but a story that
+    // most of its hosts (three or more, two thirds) carry as a minor part of their page is furniture.
+    const short = page(['The delta survey starts again in spring.', footer], 'd.example', 4);
+    expect(short[1].story).toBe(founding[2].story);
+    expect(clusters.independentSources(founding[2].story)).toBe(2);
+    const more = [
+      'Volunteers counted the birds on the river islands and sent their notes to the regional museum for the annual report.',
+      'The harbour authority repaired the old lighthouse and opened its small exhibition to visitors on weekend afternoons.',
+      'Students from the technical college built a small weather station on the roof of the old town hall last winter.',
+    ];
+    more.forEach((other, index) => page([other, `${other} ${OTHER}`, footer], `f${index}.example`, 10 + index));
+    expect(clusters.independentSources(founding[2].story)).toBe(1);
+    expect(clusters.independentSources(founding[0].story)).toBe(2);
   });
 });
 

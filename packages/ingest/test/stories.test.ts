@@ -56,7 +56,9 @@ function allHits(): NativeHit[] {
 describe('stories from content, not furniture', () => {
   it('counts furniture that six hosts share as one source each, while it stays one story', async () => {
     expect(pageTexts.length).toBeGreaterThanOrEqual(NETWORK_HOSTS.length);
-    const records = NETWORK_HOSTS.map((host, index) => page(`https://${host}/questions/${index}`, `${pageTexts[index]}\n\n${NOT_THE_ANSWER(TAGS[index])}\n\n${POST_YOUR_ANSWER}`));
+    // The last question is short: there the furniture is most of the page.
+    const question = (index: number) => (index === NETWORK_HOSTS.length - 1 ? pageTexts[index].split(/\s+/).slice(0, 10).join(' ') : pageTexts[index]);
+    const records = NETWORK_HOSTS.map((host, index) => page(`https://${host}/questions/${index}`, `${question(index)}\n\n${NOT_THE_ANSWER(TAGS[index])}\n\n${POST_YOUR_ANSWER}`));
     await ingestFiles([writeJsonl(directory, 'network.jsonl', records)], options);
     const hits = allHits();
     const footers = hits.filter((hit) => hit.snippet.includes('Post Your Answer'));
@@ -66,6 +68,21 @@ describe('stories from content, not furniture', () => {
     expect(hits.filter((hit) => hit.snippet.includes('Not the answer')).map((hit) => hit.independent_sources)).toEqual(NETWORK_HOSTS.map(() => 1));
     // Nothing on these pages is corroborated by another host.
     expect(hits.filter((hit) => (hit.independent_sources ?? 1) > 1)).toEqual([]);
+  });
+
+  it('lowers a count already indexed when later hosts show the text to be furniture', async () => {
+    const footer = (index: number) => `${NOT_THE_ANSWER(TAGS[index])}\n\n${POST_YOUR_ANSWER}`;
+    const short = pageTexts[1].split(/\s+/).slice(0, 10).join(' ');
+    // A long question and a short one, where the furniture is most of the page: two sources.
+    const first = [page(`https://${NETWORK_HOSTS[0]}/questions/0`, `${pageTexts[0]}\n\n${footer(0)}`), page(`https://${NETWORK_HOSTS[1]}/questions/1`, `${short}\n\n${footer(1)}`)];
+    await ingestFiles([writeJsonl(directory, 'first.jsonl', first)], options);
+    const sourcesOfFooters = () => allHits().filter((hit) => hit.snippet.includes('Post Your Answer')).map((hit) => hit.independent_sources);
+    expect(sourcesOfFooters()).toEqual([2, 2]);
+    // Four more hosts carry it under long questions: furniture, one source, rewritten in place.
+    const second = [2, 3, 4, 5].map((index) => page(`https://${NETWORK_HOSTS[index]}/questions/${index}`, `${pageTexts[index]}\n\n${footer(index)}`));
+    const summary = await ingestFiles([writeJsonl(directory, 'second.jsonl', second)], options);
+    expect(summary.passagesRewritten).toBe(2);
+    expect(sourcesOfFooters()).toEqual([1, 1, 1, 1, 1, 1]);
   });
 
   it('counts every host that carries the same article, with furniture of its own', async () => {
