@@ -1,7 +1,9 @@
 /**
  * Everything a page's passages share about where they come from: host fields, owner (and the
- * owner's kind), what the page says about its origin, its source role, and its host's graph
- * signals. Derived once per record; the story and origin type are per passage (story-clusters.ts).
+ * owner's kind), what the page says about its origin, its content type (the record's, else
+ * derived: signals/content-type.ts), its source role, and its host's graph signals. Derived once
+ * per record, for JSONL and WARC pages alike; the story and origin type are per passage
+ * (story-clusters.ts).
  */
 import { deriveSourceRole, publicSuffixOf, urlPath, type RoleDecision } from '@evidence/schemas';
 import { deriveHostFields, deriveOwner, type HostFields } from './derive.js';
@@ -9,12 +11,18 @@ import type { HostSignals } from './graph-signals.js';
 import { detectPageOrigin, type PageOrigin } from './origin.js';
 import type { OwnerKind, OwnersTable } from './owners.js';
 import type { ContentRecord } from './record.js';
+import { deriveContentType, type ContentTypeSignal } from './signals/content-type.js';
+import type { ContentType } from './vocabulary.js';
 
 export interface PageContext {
   hostFields: HostFields;
   owner: string;
   ownerKind?: OwnerKind;
   pageOrigin: PageOrigin;
+  /** The record's content type, else the derived one. */
+  contentType: ContentType;
+  /** How the content type was derived; absent when the record supplied it. */
+  contentTypeSignal?: ContentTypeSignal;
   role: RoleDecision;
   /** Absent for a host the link graph does not know. */
   graph?: HostSignals;
@@ -25,17 +33,21 @@ export function describePage(record: ContentRecord, owners: OwnersTable, hostSig
   const owner = deriveOwner(record.owner, hostFields.registrableDomain, owners, hostFields.host);
   const ownerKind = owners.kindOf(owner);
   const pageOrigin = detectPageOrigin(record.text, hostFields.registrableDomain, ownerKind, owners);
+  const contentTypeSignal = record.contentType === undefined ? deriveContentType({ url: record.url, title: record.title, text: record.text }) : undefined;
+  const contentType = record.contentType ?? contentTypeSignal!.value;
   const role = deriveSourceRole({
     host: hostFields.host,
     registrableDomain: hostFields.registrableDomain,
     publicSuffix: publicSuffixOf(hostFields),
     path: urlPath(record.url),
-    contentType: record.contentType,
+    contentType,
+    contentTypeWeight: contentTypeSignal?.confidence ?? 1,
     ownerKind,
     declaredRole: owners.declaredRole(hostFields.host, hostFields.registrableDomain),
     pageOrigin,
   });
-  const context: PageContext = { hostFields, owner, pageOrigin, role };
+  const context: PageContext = { hostFields, owner, pageOrigin, contentType, role };
+  if (contentTypeSignal !== undefined) context.contentTypeSignal = contentTypeSignal;
   if (ownerKind !== undefined) context.ownerKind = ownerKind;
   const graph = hostSignals.get(hostFields.host);
   if (graph !== undefined) context.graph = graph;

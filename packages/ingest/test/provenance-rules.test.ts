@@ -113,13 +113,17 @@ describe('source roles', () => {
   });
 
   it('reads primary, aggregator and ugc hosts, and gives confidence by agreement', () => {
-    expect(role('github.com', 'github.com', 'com', { contentType: 'code' })).toEqual({ role: 'primary', confidence: 0.75 });
-    expect(role('arxiv.org', 'arxiv.org', 'org', { path: '/abs/2501.1', contentType: 'academic' })).toEqual({ role: 'primary', confidence: 0.88 });
+    expect(role('github.com', 'github.com', 'com', { contentType: 'code' })).toEqual({ role: 'primary', confidence: 0.82 });
+    expect(role('arxiv.org', 'arxiv.org', 'org', { path: '/abs/2501.1', contentType: 'academic' })).toEqual({ role: 'primary', confidence: 0.91 });
     expect(role('news.hub.example', 'hub.example', 'example', { contentType: 'news' }).role).toBe('aggregator');
     expect(role('www.askcoders.example', 'askcoders.example', 'example', { path: '/questions/12/x', contentType: 'qa' })).toEqual({ role: 'ugc', confidence: 0.88 });
     expect(role('www.a.example', 'a.example', 'example', { contentType: 'news' })).toEqual({ role: 'secondary', confidence: 0.75 });
     expect(role('www.a.example', 'a.example', 'example', { contentType: 'forum' }).confidence).toBeLessThan(0.5);
-    expect(role('www.plain.example', 'plain.example', 'example')).toEqual({ role: 'unknown', confidence: 0 });
+    // Nothing votes: the fallback, secondary at low confidence (unknown is for a page without a host).
+    expect(role('www.plain.example', 'plain.example', 'example')).toEqual({ role: 'secondary', confidence: 0.16 });
+    // Names are read as words where they are made of them, not by their last letters.
+    expect(role('www.billboard.com', 'billboard.com', 'com').role).toBe('secondary');
+    expect(role('www.hawaiinewsnow.com', 'hawaiinewsnow.com', 'com')).toEqual({ role: 'secondary', confidence: 0.5 });
     expect(weighVotes([{ role: 'secondary', weight: 1 }])).toEqual({ role: 'secondary', confidence: 0.5 });
   });
 });
