@@ -68,8 +68,8 @@ const ACADEMIC_DOMAINS = new Set([
 const DOCS_DOMAINS = new Set(['readthedocs.io', 'readthedocs.org', 'docs.rs', 'rtfd.io', 'gitbook.io']);
 /** Private suffixes (PSL) under which projects publish documentation and code, not user chatter. */
 const PROJECT_HOSTING_SUFFIXES = new Set(['github.io', 'gitlab.io', 'readthedocs.io', 'js.org', 'netlify.app', 'vercel.app', 'pages.dev', 'codeberg.page', 'sourceforge.io']);
-/** Names software projects take: `vuejs`, `golang`, `postgresql`, `sqlite`, `i3wm`. */
-const SOFTWARE_NAME = /(?:js|lang|sql|ql|db|wm|rb|py|php|kit|lib|orm|cli|sdk|ide|lite)$/;
+/** Names software projects take: `vuejs`, `golang`, `postgresql`, `sqlite`, `i3wm`, `coffeescript`, `pygame`, `phpunit`, `cmake`. */
+const SOFTWARE_NAME = /(?:js|lang|sql|ql|db|wm|rb|py|php|kit|lib|orm|cli|sdk|ide|lite|script|unit|make)$|^py[a-z]{2,}/;
 /** Top-level domains that software projects favour and news media rarely use. */
 const SOFTWARE_TLDS = new Set(['dev', 'io', 'rs', 'sh', 'app']);
 
@@ -81,7 +81,8 @@ const UGC_DOMAINS = new Set([
   'discord.com', 'twitch.tv', 'medium.com', 'substack.com', 'telegram.org', 't.me', 'vk.com', 'weibo.com', 'flickr.com',
   'soundcloud.com', 'deviantart.com', 'fandom.com', 'wikia.com', 'livejournal.com', 'blogger.com', 'wordpress.com', 'quora.com',
 ]);
-const UGC_LABEL = /^(?:forum|forums|foro|foros|foren|community|communities|board|boards|discuss|discussion|discourse|answers|ask|social|talk|chat|groups|blog|blogs|my|members)$/;
+/** A community subdomain label, also numbered or compounded (`chat1.`, `chatperso.`, `forum-en.`). */
+const UGC_LABEL = /^(?:forum|forums|foro|foros|foren|community|communities|board|boards|discuss|discussion|discourse|answers|ask|social|talk|chat|tchat|groups|blog|blogs|my|members)(?:\d+|-[a-z]{2}|perso)?$/;
 /** A name built on forum, board, chat or social words. */
 const UGC_NAME = /forum|foro|^board|boards$|messageboard|chat|^talk|talk$|answers|^ask[a-z]|questions|^thread|community|social|friend|buddy|flirt|crush|^meet|dating|bookmarks?$|blogs?$|^blog/;
 /** Names that say the site collects others' stories (not `newsnow`, which local stations use too). */
@@ -165,7 +166,7 @@ export function hostVotes(host: string, registrableDomain: string, publicSuffix:
   if (UGC_LABEL.test(firstLabel)) votes.push({ role: 'ugc', weight: 1.5, reason: `community host ${firstLabel}.` });
   else if (UGC_NAME.test(name)) votes.push({ role: 'ugc', weight: 1, reason: 'forum, chat or social name' });
 
-  if (AGGREGATOR_DOMAINS.has(host) || AGGREGATOR_DOMAINS.has(registrableDomain)) votes.push({ role: 'aggregator', weight: 2, reason: 'news aggregator' });
+  if (AGGREGATOR_DOMAINS.has(host) || (AGGREGATOR_DOMAINS.has(registrableDomain) && (firstLabel === '' || firstLabel === 'news'))) votes.push({ role: 'aggregator', weight: 2, reason: 'news aggregator' });
   else if (AGGREGATOR_NAME.test(name)) votes.push({ role: 'aggregator', weight: 1, reason: 'aggregator name' });
 
   if (NEWS_NAME.test(name) || NEWS_NAME.test(firstLabel)) votes.push({ role: 'secondary', weight: 1, fits: ['aggregator'], reason: 'news media name' });
