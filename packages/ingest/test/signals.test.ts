@@ -38,6 +38,8 @@ describe('published_at from the page', () => {
     expect(day(german.publishedAt)).toBe('2021-04-03');
     const fromUrl = extractHtmlPage(page('', `<article>${STORY}</article>`), 'https://port.example.com/2020/11/05/harbour-works/', FETCHED_AT);
     expect(fromUrl.publishedAtSignal).toMatchObject({ source: 'url', day: '2020-11-05' });
+    // Digits that run on are an article id, not a day.
+    expect(extractHtmlPage(page('', `<article>${STORY}</article>`), 'https://port.example.com/2020/11/123456-harbour', FETCHED_AT).publishedAt).toBeUndefined();
   });
 
   it('never takes a date after the crawl, and invents none', () => {

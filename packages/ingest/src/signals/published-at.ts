@@ -321,8 +321,10 @@ function fromMicrodata(document: DateDomDocument, fetchedAt: number, usOrder: bo
   return undefined;
 }
 
-/** A full date in the URL path: `/2021/03/03/`, `/2021-03-03-`, `/20210303/`, `_2021_03_03`. */
-const URL_DATE = /(?:^|[/_-])((?:19|20)\d{2})[/_.-]?(0[1-9]|1[0-2])[/_.-]?(0[1-9]|[12]\d|3[01])(?=$|[/_.-]|[a-z]|\d{0,6}(?:$|[/_.-]))/i;
+/** A full date in the URL path, its parts separated alike: `/2021/03/03/`, `/2021-03-03-slug`, `_2021_03_03`. */
+const URL_DATE = /(?:^|[/_-])((?:19|20)\d{2})([/_.-])(0?[1-9]|1[0-2])\2(0?[1-9]|[12]\d|3[01])(?=$|[/_.-]|[a-z])/i;
+/** A compact one, `/20210303/` or `/20210303123045.html` (a time of day may follow); more digits make it an id, not a date. */
+const URL_COMPACT_DATE = /(?:^|[/_-])((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?:\d{4}|\d{6})?(?=$|[/_.-]|[a-z])/i;
 
 function fromUrl(url: string, fetchedAt: number): Candidate | undefined {
   let path: string;
@@ -331,11 +333,11 @@ function fromUrl(url: string, fetchedAt: number): Candidate | undefined {
   } catch {
     return undefined;
   }
-  const match = URL_DATE.exec(path);
-  if (match === null) return undefined;
-  const value = day3(Number(match[1]), Number(match[2]), Number(match[3]));
+  const separated = URL_DATE.exec(path);
+  const compact = separated === null ? URL_COMPACT_DATE.exec(path) : null;
+  const value = separated !== null ? day3(Number(separated[1]), Number(separated[3]), Number(separated[4])) : compact !== null ? day3(Number(compact[1]), Number(compact[2]), Number(compact[3])) : undefined;
   if (value === undefined || !plausible(value, fetchedAt)) return undefined;
-  return { value, source: 'url', reason: `url ${match[0]}` };
+  return { value, source: 'url', reason: `url ${(separated ?? compact)![0]}` };
 }
 
 /** Words in a class, id or itemprop that mark an element as the page's publication date. */
