@@ -21,7 +21,7 @@
 import type { ContentType } from '../vocabulary.js';
 import { CONTENT_TYPE_MODEL } from './content-type-model.generated.js';
 import { classifyText } from './content-type-text.js';
-import { jsonLdBlocks, jsonLdValues, type JsonLdDocument } from './json-ld.js';
+import { jsonLdBlocks, jsonLdValues, type JsonLdElement } from './json-ld.js';
 
 export type ContentTypeSource = 'structure' | 'url' | 'text';
 
@@ -94,11 +94,8 @@ const URL_RULES: ReadonlyArray<[RegExp, ContentType]> = [
   [/(?:^|\/)(?:products?|shop|store|dp|item)\/[^/]+/, 'product'],
 ];
 
-interface TypedElement {
-  getAttribute(name: string): string | null;
-}
-export interface PageTypesDocument extends JsonLdDocument {
-  querySelectorAll(selector: string): ArrayLike<TypedElement & { textContent: string | null }>;
+export interface PageTypesDocument {
+  querySelectorAll(selector: '*'): ArrayLike<JsonLdElement>;
 }
 
 const PAGE_TYPE_LIMIT = 40;
@@ -109,17 +106,21 @@ const PAGE_TYPE_LIMIT = 40;
  */
 export function declaredPageTypes(document: PageTypesDocument): string[] {
   const types = new Set<string>();
-  for (const block of jsonLdBlocks(document)) {
+  // One walk over the tree; each kind of declaration filters it.
+  const elements = Array.from(document.querySelectorAll('*'));
+  for (const block of jsonLdBlocks(elements)) {
     const found = block.value === undefined ? [...block.text.matchAll(/"@type"\s*:\s*"([^"]{1,60})"/g)].map((match) => match[1]) : jsonLdValues(block.value, '@type', PAGE_TYPE_LIMIT);
     for (const value of found.flat()) if (typeof value === 'string') types.add(value.replace(/^https?:\/\/schema\.org\//i, ''));
   }
-  for (const element of Array.from(document.querySelectorAll('[itemtype]')).slice(0, PAGE_TYPE_LIMIT)) {
-    for (const itemtype of (element.getAttribute('itemtype') ?? '').split(/\s+/)) {
+  for (const element of elements) {
+    const itemtypes = element.getAttribute('itemtype');
+    if (itemtypes === null) continue;
+    for (const itemtype of itemtypes.split(/\s+/)) {
       const name = itemtype.replace(/\/+$/, '').split('/').pop();
       if (name) types.add(name);
     }
   }
-  const og = Array.from(document.querySelectorAll('meta[property="og:type"], meta[name="og:type"]'))[0]?.getAttribute('content');
+  const og = elements.find((element) => element.tagName === 'META' && (element.getAttribute('property') ?? element.getAttribute('name')) === 'og:type')?.getAttribute('content');
   if (og) types.add(`og:${og.trim().toLowerCase()}`);
   return [...types].slice(0, PAGE_TYPE_LIMIT);
 }

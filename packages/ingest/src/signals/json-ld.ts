@@ -6,10 +6,9 @@
  */
 
 export interface JsonLdElement {
+  tagName: string;
   textContent: string | null;
-}
-export interface JsonLdDocument {
-  querySelectorAll(selector: string): ArrayLike<JsonLdElement>;
+  getAttribute(name: string): string | null;
 }
 
 export interface JsonLdBlock {
@@ -36,9 +35,15 @@ function repaired(text: string): string {
   return fixed;
 }
 
-export function jsonLdBlocks(document: JsonLdDocument): JsonLdBlock[] {
+/** Whether an element is a JSON-LD block (`<script type="application/ld+json">`). */
+export function isJsonLdScript(element: JsonLdElement): boolean {
+  return element.tagName === 'SCRIPT' && (element.getAttribute('type') ?? '').trim().toLowerCase().startsWith('application/ld+json');
+}
+
+/** The JSON-LD blocks among a page's elements (at most 20), each parsed or kept as text. */
+export function jsonLdBlocks(elements: readonly JsonLdElement[]): JsonLdBlock[] {
   const blocks: JsonLdBlock[] = [];
-  const scripts = Array.from(document.querySelectorAll('script[type^="application/ld+json"]')).slice(0, BLOCK_LIMIT);
+  const scripts = elements.filter(isJsonLdScript).slice(0, BLOCK_LIMIT);
   for (const script of scripts) {
     const text = (script.textContent ?? '').slice(0, BLOCK_CHARS);
     let value: unknown;

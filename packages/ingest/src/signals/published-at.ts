@@ -37,12 +37,10 @@ export interface DateDomElement {
   textContent: string | null;
   getAttribute(name: string): string | null;
   hasAttribute(name: string): boolean;
-  querySelectorAll(selector: string): ArrayLike<DateDomElement>;
-  parentNode: unknown;
+  parentNode: DateDomElement | null;
 }
 export interface DateDomDocument {
-  querySelectorAll(selector: string): ArrayLike<DateDomElement>;
-  querySelector(selector: string): DateDomElement | null;
+  querySelectorAll(selector: '*'): ArrayLike<DateDomElement>;
   documentElement?: DateDomElement | null;
   body: DateDomElement | null;
 }
@@ -276,9 +274,10 @@ interface Candidate {
   reason: string;
 }
 
-function fromMeta(document: DateDomDocument, fetchedAt: number, usOrder: boolean): Candidate | undefined {
+function fromMeta(elements: readonly DateDomElement[], fetchedAt: number, usOrder: boolean): Candidate | undefined {
   const byKey = new Map<string, string>();
-  for (const meta of Array.from(document.querySelectorAll('meta[content]'))) {
+  for (const meta of elements) {
+    if (meta.tagName !== 'META' || !meta.hasAttribute('content')) continue;
     const key = metaKey(meta);
     if (key !== '' && !byKey.has(key)) byKey.set(key, meta.getAttribute('content') ?? '');
   }
@@ -295,8 +294,8 @@ function fromMeta(document: DateDomDocument, fetchedAt: number, usOrder: boolean
 const JSON_LD_KEYS = ['datePublished', 'dateCreated', 'uploadDate'];
 
 /** JSON-LD (json-ld.ts parses it tolerantly); a block that is still not JSON has its keys read with a pattern. */
-function fromJsonLd(document: DateDomDocument, fetchedAt: number, usOrder: boolean): Candidate | undefined {
-  const blocks = jsonLdBlocks(document);
+function fromJsonLd(elements: readonly DateDomElement[], fetchedAt: number, usOrder: boolean): Candidate | undefined {
+  const blocks = jsonLdBlocks(elements);
   for (const key of JSON_LD_KEYS) {
     for (const block of blocks) {
       const raws = block.value === undefined ? [new RegExp(`"${key}"\\s*:\\s*"([^"]{6,40})"`).exec(block.text)?.[1]] : jsonLdValues(block.value, key);
@@ -310,9 +309,10 @@ function fromJsonLd(document: DateDomDocument, fetchedAt: number, usOrder: boole
   return undefined;
 }
 
-function fromMicrodata(document: DateDomDocument, fetchedAt: number, usOrder: boolean): Candidate | undefined {
+function fromMicrodata(elements: readonly DateDomElement[], fetchedAt: number, usOrder: boolean): Candidate | undefined {
   for (const prop of ['datePublished', 'dateCreated']) {
-    for (const element of Array.from(document.querySelectorAll(`[itemprop="${prop}"]`))) {
+    for (const element of elements) {
+      if (element.getAttribute('itemprop') !== prop) continue;
       const raw = element.getAttribute('datetime') ?? element.getAttribute('content') ?? element.textContent ?? '';
       const value = parseMachineDate(raw, usOrder);
       if (value !== undefined && plausible(value, fetchedAt)) return { value, source: 'microdata', reason: `microdata ${prop}` };
@@ -348,8 +348,16 @@ function attributeMarks(element: DateDomElement): string {
   return `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''} ${element.getAttribute('itemprop') ?? ''}`;
 }
 
-function fromTimeElements(document: DateDomDocument, fetchedAt: number, usOrder: boolean): Candidate | undefined {
-  const times = Array.from(document.querySelectorAll('time'));
+/** Whether an element sits inside an `<article>`, `<main>` or `<header>`. */
+function inArticleOrHeader(element: DateDomElement): boolean {
+  for (let ancestor = element.parentNode; ancestor !== null && ancestor !== undefined; ancestor = ancestor.parentNode) {
+    if (ancestor.tagName === 'ARTICLE' || ancestor.tagName === 'MAIN' || ancestor.tagName === 'HEADER') return true;
+  }
+  return false;
+}
+
+function fromTimeElements(elements: readonly DateDomElement[], fetchedAt: number, usOrder: boolean): Candidate | undefined {
+  const times = elements.filter((element) => element.tagName === 'TIME');
   if (times.length === 0) return undefined;
   const read = (time: DateDomElement): DayValue | undefined => {
     const raw = time.getAttribute('datetime') ?? time.textContent ?? '';
@@ -363,7 +371,7 @@ function fromTimeElements(document: DateDomDocument, fetchedAt: number, usOrder:
       if (value !== undefined) return { value, source: 'time_element', reason: 'time marked published' };
     }
   }
-  const inArticle = Array.from(document.querySelectorAll('article time, main time, header time'));
+  const inArticle = times.filter(inArticleOrHeader);
   for (const time of inArticle.length > 0 ? inArticle : times.length <= 3 ? times : []) {
     if (MODIFIED_MARK.test(attributeMarks(time))) continue;
     const value = read(time);
@@ -372,15 +380,25 @@ function fromTimeElements(document: DateDomDocument, fetchedAt: number, usOrder:
   return undefined;
 }
 
-/** Elements named for a date or a byline (htmldate's date expressions). */
-const DATE_ELEMENT_SELECTOR = [
-  '[class*="date"]', '[id*="date"]', '[class*="Date"]', '[id*="Date"]', '[class*="datum"]', '[class*="Datum"]',
-  '[class*="byline"]', '[class*="Byline"]', '[class*="published"]', '[class*="posted"]', '[class*="meta"]',
-  '[class*="time"]', '[class*="Time"]', '[class*="info"]', '[class*="author"]', '[class*="dateline"]', 'abbr',
-].join(', ');
+/** Class names (and ids) that name an element for a date or a byline (htmldate's date expressions); `<abbr>` too. */
+const DATE_CLASS = /date|datum|byline|published|posted|meta|time|info|author/;
+const DATE_ID = /date/i;
+const DATE_ELEMENT_LIMIT = 400;
 
-function fromDateElements(document: DateDomDocument, fetchedAt: number, usOrder: boolean): Candidate | undefined {
-  const elements = Array.from(document.querySelectorAll(DATE_ELEMENT_SELECTOR)).slice(0, 400);
+function isDateElement(element: DateDomElement): boolean {
+  if (element.tagName === 'ABBR') return true;
+  const className = element.getAttribute('class');
+  if (className !== null && (DATE_CLASS.test(className) || /Date|Datum|Byline|Time/.test(className))) return true;
+  const id = element.getAttribute('id');
+  return id !== null && DATE_ID.test(id);
+}
+
+function fromDateElements(all: readonly DateDomElement[], fetchedAt: number, usOrder: boolean): Candidate | undefined {
+  const elements: DateDomElement[] = [];
+  for (const element of all) {
+    if (isDateElement(element)) elements.push(element);
+    if (elements.length >= DATE_ELEMENT_LIMIT) break;
+  }
   let fallback: Candidate | undefined;
   for (const element of elements) {
     if (element.tagName === 'SCRIPT' || element.tagName === 'STYLE' || element.tagName === 'META') continue;
@@ -450,13 +468,15 @@ function usesMonthFirst(document: DateDomDocument): boolean {
  */
 export function derivePublishedAt(document: DateDomDocument, url: string, fetchedAt: number): PublishedAtSignal {
   const usOrder = usesMonthFirst(document);
+  // One walk over the tree: every source below filters this list (a CSS query per source would walk it each time).
+  const elements = Array.from(document.querySelectorAll('*'));
   const candidate =
-    fromMeta(document, fetchedAt, usOrder) ??
-    fromJsonLd(document, fetchedAt, usOrder) ??
-    fromMicrodata(document, fetchedAt, usOrder) ??
+    fromMeta(elements, fetchedAt, usOrder) ??
+    fromJsonLd(elements, fetchedAt, usOrder) ??
+    fromMicrodata(elements, fetchedAt, usOrder) ??
     fromUrl(url, fetchedAt) ??
-    fromTimeElements(document, fetchedAt, usOrder) ??
-    fromDateElements(document, fetchedAt, usOrder) ??
+    fromTimeElements(elements, fetchedAt, usOrder) ??
+    fromDateElements(elements, fetchedAt, usOrder) ??
     fromText(document, fetchedAt, usOrder);
   if (candidate === undefined) return { confidence: 0, reason: 'no plausible date on the page' };
   return {
