@@ -17,7 +17,8 @@
  * - primary: `docs.`/`developer.`/`api.`/`reference.` labels, documentation hosting (readthedocs,
  *   a private suffix such as `github.io`), code forges, academic publishers and preprint servers,
  *   software project names (`vuejs`, `golang`, `postgresql`, `coffeescript`, `pygame`), a
- *   project under an organisation's `.org` (`cordova.apache.org`), and weakly `.dev`/`.io`/`.rs`.
+ *   project under an organisation's `.org` (`cordova.apache.org`), a versioned site (`v10.`,
+ *   `next.`, `stable.`), and weakly `.dev`/`.io`/`.rs`.
  * - secondary: a name built on newspaper and broadcaster words (times, herald, gazette, tribune,
  *   news, radio, tv...), a US/Canadian broadcast call sign (`wbtw.com`, `khou.com`) or a channel
  *   number (`10tv.com`, `11alive.com`).
@@ -64,6 +65,8 @@ const UNIVERSITY_NAME = /(?:^|[.-])(?:uni|univ|tu|th|fh|hs|ph)-|^(?:uni|univ)[a-
 
 /** Subdomain labels of an organisation's documentation or reference. */
 const DOCS_LABEL = /^(?:docs|doc|developer|developers|devdocs|api|apidock|reference|manual|man|wiki|learn|guide|guides|help|support|kb)$/;
+/** A version or release-channel label (`v10.`, `v2-3.`, `next.`, `stable.`): a software project's versioned site. */
+const VERSION_LABEL = /^(?:v\d+(?:-\d+)*|next|beta|stable|latest|legacy|preview|nightly)$/;
 const NEWSROOM_LABEL = /^(?:newsroom|press|pressroom|ir|investors?|corporate)$/;
 const ACADEMIC_LABEL = /^(?:journals?|papers|eprints|repository|scholar|proceedings)$/;
 const CODE_DOMAINS = new Set(['github.com', 'gitlab.com', 'codeberg.org', 'bitbucket.org', 'sr.ht', 'sourceforge.net', 'gitee.com', 'npmjs.com', 'pypi.org', 'crates.io', 'pkg.go.dev', 'rubygems.org', 'packagist.org', 'nuget.org', 'hex.pm']);
@@ -163,6 +166,7 @@ export function hostVotes(host: string, registrableDomain: string, publicSuffix:
   if (DOCS_LABEL.test(firstLabel) || DOCS_DOMAINS.has(registrableDomain)) votes.push({ role: 'primary', weight: 1.5, fits: ['official'], reason: `documentation host ${firstLabel || registrableDomain}` });
   if (CODE_DOMAINS.has(registrableDomain) || CODE_DOMAINS.has(host)) votes.push({ role: 'primary', weight: 1.5, reason: 'code forge or package registry' });
   if (ACADEMIC_DOMAINS.has(registrableDomain) || ACADEMIC_LABEL.test(firstLabel)) votes.push({ role: 'primary', weight: 1.5, fits: ['official'], reason: 'academic publisher or repository' });
+  if (VERSION_LABEL.test(firstLabel)) votes.push({ role: 'primary', weight: 1.5, fits: ['official'], reason: `versioned site ${firstLabel}.` });
   if (NEWSROOM_LABEL.test(firstLabel)) votes.push({ role: 'primary', weight: 1, reason: `newsroom host ${firstLabel}.` });
   if (SOFTWARE_TLDS.has(publicSuffix)) votes.push({ role: 'primary', weight: 0.5, reason: `software tld .${publicSuffix}` });
   if (SOFTWARE_NAME.test(name)) votes.push({ role: 'primary', weight: 1, reason: 'software project name' });
