@@ -14,6 +14,13 @@ import type { ContentRecord } from './record.js';
 import { deriveContentType, type ContentTypeSignal } from './signals/content-type.js';
 import type { ContentType } from './vocabulary.js';
 
+/**
+ * How much a content type read from the text's register counts for the source role, on top of
+ * its own confidence: the register says what kind of writing it is, not who publishes it (a
+ * company blog reads like a forum, a shop's review like an opinion).
+ */
+const TEXT_GUESS_ROLE_WEIGHT = 0.5;
+
 export interface PageContext {
   hostFields: HostFields;
   owner: string;
@@ -41,7 +48,7 @@ export function describePage(record: ContentRecord, owners: OwnersTable, hostSig
     publicSuffix: publicSuffixOf(hostFields),
     path: urlPath(record.url),
     contentType,
-    contentTypeWeight: contentTypeSignal?.confidence ?? 1,
+    contentTypeWeight: contentTypeSignal === undefined ? 1 : contentTypeSignal.confidence * (contentTypeSignal.source === 'text' ? TEXT_GUESS_ROLE_WEIGHT : 1),
     ownerKind,
     declaredRole: owners.declaredRole(hostFields.host, hostFields.registrableDomain),
     pageOrigin,

@@ -91,10 +91,14 @@ const UGC_DOMAINS = new Set([
   'discord.com', 'twitch.tv', 'medium.com', 'substack.com', 'vk.com', 'weibo.com', 'flickr.com',
   'soundcloud.com', 'deviantart.com', 'fandom.com', 'wikia.com', 'livejournal.com', 'blogger.com', 'wordpress.com', 'quora.com',
 ]);
-/** A community subdomain label, also numbered or compounded (`chat1.`, `chatperso.`, `forum-en.`). */
-const UGC_LABEL = /^(?:forum|forums|foro|foros|foren|community|communities|board|boards|discuss|discussion|discourse|answers|ask|social|talk|chat|tchat|groups|blog|blogs|my|members)(?:\d+|-[a-z]{2}|perso)?$/;
+/**
+ * A community subdomain label, also numbered or compounded (`chat1.`, `chatperso.`, `forum-en.`).
+ * Not `blog.`: an organisation's `blog.` is its own writing; open blog platforms are known by
+ * the public suffix list's private section instead.
+ */
+const UGC_LABEL = /^(?:forum|forums|foro|foros|foren|community|communities|board|boards|discuss|discussion|discourse|answers|ask|social|talk|chat|tchat|groups)(?:\d+|-[a-z]{2}|perso)?$/;
 /** A name built on forum, board, chat or social words. */
-const UGC_NAME = /forum|foro|^board|boards$|messageboard|chat|^talk|talk$|answers|^ask[a-z]|questions|^thread|community|social|friend|buddy|flirt|crush|^meet|dating|bookmarks?$|blogs?$|^blog/;
+const UGC_NAME = /forum|foro|^board|boards$|messageboard|chat|^talk|talk$|answers|^ask[a-z]|questions|^thread|community|social|friend|buddy|flirt|crush|^meet|dating|bookmarks?$/;
 /** Names that say the site collects others' stories (not `newsnow`, which local stations use too). */
 const AGGREGATOR_NAME = /aggregat|roundup|topstories|feedlines/;
 const AGGREGATOR_DOMAINS = new Set(['news.google.com', 'flipboard.com', 'feedly.com', 'ground.news', 'newsnow.co.uk', 'allsides.com', 'news.yahoo.com', 'msn.com', 'newsbreak.com']);

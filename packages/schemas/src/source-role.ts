@@ -18,11 +18,11 @@
  * then counts for them too. The role with the largest weight wins (ties: official, primary, ugc,
  * aggregator, secondary); its confidence is agree/total x (1 - 0.5^agree) over the weights, so
  * one lone signal of weight 1 gives 0.5, two agreeing 0.75, three 0.875, and disagreement lowers
- * it. No signal at all: `secondary` at 0.16 (a fallback vote of weight 0.25): a page that is not
- * on an official, academic, documentation, code, forum or social host and says nothing of itself
- * is most often someone reporting on or describing its subject (on the labelled hosts the
- * fallback was right for 79% of the hosts it was used for). `unknown` (0) is left for a page
- * with no host at all.
+ * it. No signal at all: `secondary` at 0.16 (a fallback vote of weight 0.25, also cast beside a
+ * content type that was only guessed from the text): a page that is not on an official,
+ * academic, documentation, code, forum or social host and says nothing of itself is most often
+ * someone reporting on or describing its subject (on the labelled hosts the fallback was right
+ * for 74% of the hosts it was used for). `unknown` (0) is left for a page with no host at all.
  *
  * What it cannot know from the host: which of the many organisations' own sites and news sites
  * with plain names is which (the page's content type decides those at ingest), and social
@@ -141,6 +141,7 @@ export function weighVotes(votes: readonly Vote[]): RoleDecision {
 export function sourceRoleVotes(input: RoleInput): Vote[] {
   if (input.host === '') return [];
   const votes: Vote[] = [...cachedHostVotes(input.host, input.registrableDomain, input.publicSuffix)];
+  let guessed = 0;
   if (input.declaredRole !== undefined) votes.push({ role: input.declaredRole, weight: 3 });
   for (const [pattern, vote] of PATH_RULES) {
     if (pattern.test(input.path)) {
@@ -152,11 +153,14 @@ export function sourceRoleVotes(input: RoleInput): Vote[] {
     const vote = CONTENT_TYPE_VOTES[input.contentType];
     const scale = Math.min(1, Math.max(0, input.contentTypeWeight ?? 1));
     if (vote !== undefined && scale > 0) votes.push(scale === 1 ? vote : { ...vote, weight: vote.weight * scale });
+    if (vote !== undefined && scale > 0 && scale < 1) guessed++;
   }
   if (input.ownerKind !== undefined) votes.push(OWNER_KIND_VOTES[input.ownerKind]);
   if (input.pageOrigin === 'press_release') votes.push({ role: 'primary', weight: 1 });
   else if (input.pageOrigin === 'wire') votes.push({ role: 'secondary', weight: 1 });
-  if (votes.length === 0) votes.push(FALLBACK_VOTE);
+  // Nothing but a guessed content type votes: the fallback still weighs in, so that a weak guess
+  // from the text's register (a chatty blog post read as a forum) does not decide alone.
+  if (votes.length === guessed) votes.push(FALLBACK_VOTE);
   return votes;
 }
 
