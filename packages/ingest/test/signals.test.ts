@@ -11,7 +11,8 @@ import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { decodeHtml, extractHtmlPage } from '../src/html-page.js';
 import { deriveContentType } from '../src/signals/content-type.js';
-import { derivePublishedAt, parseTextDate } from '../src/signals/published-at.js';
+import { parseTextDate } from '../src/signals/date-text.js';
+import { derivePublishedAt } from '../src/signals/published-at.js';
 import { PACKAGE_DIRECTORY } from './helpers.js';
 
 const SIGNALS = join(PACKAGE_DIRECTORY, '..', '..', '..', 'shared', 'data', 'signals');
