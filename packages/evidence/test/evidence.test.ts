@@ -66,8 +66,8 @@ describe('origin type and role fallbacks', () => {
     expect(role({ host: 'www.reddit.com' })).toBe('ugc');
     expect(role({ host: 'www.askanything.net', content_type: 'qa' })).toBe('ugc');
     expect(role({ host: 'www.newsroundup.io', content_type: 'news' }, 'republish')).toBe('aggregator');
-    expect(role({ host: 'www.mystery.example' })).toBe('unknown');
-    expect(derivedRole(hit('a:0', { host: 'www.mystery.example' }), 'original').confidence).toBe(0);
+    // Nothing says anything: the low-confidence fallback (a page about its subject), not unknown.
+    expect(derivedRole(hit('a:0', { host: 'www.mystery.example' }), 'original')).toEqual({ role: 'secondary', confidence: 0.16 });
   });
 
   it('derives the role ingest records: one classifier for both', () => {
@@ -78,8 +78,9 @@ describe('origin type and role fallbacks', () => {
     const page = { host: 'www.metro.example', registrableDomain: 'metro.example', publicSuffix: 'example', path: '/a', contentType: 'video', pageOrigin: 'none' } as const;
     expect(derivedRole(video, 'original')).toEqual(deriveSourceRole(page));
     // The URL path and a wire origin vote as they do at ingest.
-    expect(derivedRole(hit('b:0', { host: 'forum.metro.example', url: 'https://forum.metro.example/questions/1' }), 'original')).toEqual({ role: 'ugc', confidence: 0.75 });
-    expect(derivedRole(hit('c:0', { host: 'www.daily.example' }), 'wire')).toEqual({ role: 'secondary', confidence: 0.5 });
+    expect(derivedRole(hit('b:0', { host: 'forum.metro.example', url: 'https://forum.metro.example/questions/1' }), 'original')).toEqual({ role: 'ugc', confidence: 0.82 });
+    // A newspaper's name and a wire origin agree.
+    expect(derivedRole(hit('c:0', { host: 'www.daily.example' }), 'wire')).toEqual({ role: 'secondary', confidence: 0.75 });
   });
 });
 

@@ -8,6 +8,7 @@
 import zlib from 'node:zlib';
 import { charsetOf, decodeHtml, extractHtmlPage, pageLinks } from './html-page.js';
 import { languageFromIso6393 } from './language.js';
+import { contentTypeFromStructure } from './signals/content-type.js';
 import type { WarcRecord } from './warc-parser.js';
 
 /** Why a record did not become a page; each kind is counted in the summary. */
@@ -170,6 +171,9 @@ export function crawlItemOf(record: WarcRecord): CrawlItem {
   if (page.text.trim() === '') return { kind: 'skipped', offset: record.offset, skip: 'no_text', reason: 'no main text' };
   const fields: Record<string, unknown> = { url, title: page.title, text: page.text, fetched_at: fetchedAt, links: page.links };
   if (page.publishedAt !== undefined) fields.published_at = page.publishedAt;
+  // A type the page declares (schema.org, Open Graph) is the page's own word; else ingest derives one from URL and text.
+  const declaredType = contentTypeFromStructure(page.pageTypes);
+  if (declaredType !== undefined) fields.content_type = declaredType;
   if (page.hiddenText.length > 0) fields.hidden_text = page.hiddenText;
   return { kind: 'page', offset: record.offset, record: fields, declaredLang: page.declaredLang };
 }

@@ -5,14 +5,17 @@
  * cannot see taken out and recorded, the main content found by Mozilla Readability, and its
  * blocks (paragraphs, headings, list items, table rows) written one per paragraph so that ingest
  * splits passages where the page breaks them. The title is Readability's (JSON-LD headline,
- * og:title or the document title without the site's name); the publish date is only one the
- * page declares; links are every `<a href>` resolved against the base URL (pageLinks, which
- * pass 1 uses too, so the graph and the stored links agree).
+ * og:title or the document title without the site's name); the publish date and the declared
+ * page types come from their signal modules (signals/published-at.ts, signals/content-type.ts),
+ * read before anything is removed from the tree; links are every `<a href>` resolved against the
+ * base URL (pageLinks, which pass 1 uses too, so the graph and the stored links agree).
  */
 import { isUtf8 } from 'node:buffer';
 import { Readability } from '@mozilla/readability';
 import { decodeBuffer } from 'encoding-sniffer';
 import { parseHTML } from 'linkedom';
+import { declaredPageTypes, type PageTypesDocument } from './signals/content-type.js';
+import { derivePublishedAt, type DateDomDocument, type PublishedAtSignal } from './signals/published-at.js';
 
 /** The few DOM members used here (the build has no DOM lib; linkedom provides them). */
 interface DomNode {
@@ -45,8 +48,12 @@ export interface HtmlPage {
   title: string;
   /** Main content, one block per paragraph, blocks separated by blank lines. */
   text: string;
-  /** Unix seconds, only when the page declares it. */
+  /** Unix seconds, only when the page gives it (signals/published-at.ts). */
   publishedAt?: number;
+  /** How the publish date was found and how sure (absent value: none found). */
+  publishedAtSignal: PublishedAtSignal;
+  /** The schema.org and Open Graph types the page declares (signals/content-type.ts reads them). */
+  pageTypes: string[];
   links: string[];
   /** Text a reader would not see, each piece that reads as prose. */
   hiddenText: string[];
@@ -206,92 +213,6 @@ function takeOutHidden(root: DomNode): string[] {
   return hidden;
 }
 
-// ------------------------------------------------------------------ publish date
-
-/** Earliest instant accepted as a publish date (1995): older values are placeholders. */
-const EARLIEST_PUBLISHED = 788_918_400;
-
-const DATE_META_NAMES = [
-  'article:published_time',
-  'og:published_time',
-  'datepublished',
-  'publish-date',
-  'publish_date',
-  'pubdate',
-  'parsely-pub-date',
-  'sailthru.date',
-  'citation_publication_date',
-  'citation_date',
-  'dc.date.issued',
-  'dcterms.issued',
-  'dc.date',
-  'dcterms.date',
-  'date',
-];
-
-function parseDeclaredDate(value: string | null | undefined, fetchedAt: number): number | undefined {
-  if (value === null || value === undefined) return undefined;
-  const trimmed = value.trim().replace(/^(\d{4})\/(\d{2})\/(\d{2})/, '$1-$2-$3');
-  if (!/\d{4}/.test(trimmed)) return undefined;
-  const millis = Date.parse(trimmed);
-  if (!Number.isFinite(millis)) return undefined;
-  const seconds = Math.floor(millis / 1000);
-  // A date after the crawl (plus a day of time zones) is not when the page was published.
-  if (seconds < EARLIEST_PUBLISHED || seconds > fetchedAt + 86_400) return undefined;
-  return seconds;
-}
-
-function jsonLdDatePublished(value: unknown, depth = 0): string | undefined {
-  if (depth > 6 || value === null || typeof value !== 'object') return undefined;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const found = jsonLdDatePublished(item, depth + 1);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  const record = value as Record<string, unknown>;
-  if (typeof record.datePublished === 'string') return record.datePublished;
-  for (const key of ['@graph', 'mainEntity', 'mainEntityOfPage']) {
-    const found = jsonLdDatePublished(record[key], depth + 1);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-/** The publish date the page declares: meta tags, JSON-LD, microdata, then a `<time>` of the article; never a guess. */
-function declaredPublishDate(document: DomDocument, fetchedAt: number): number | undefined {
-  const metas = Array.from(document.querySelectorAll('meta[content]'));
-  for (const name of DATE_META_NAMES) {
-    for (const meta of metas) {
-      const key = (meta.getAttribute('property') ?? meta.getAttribute('name') ?? meta.getAttribute('itemprop') ?? '').toLowerCase();
-      if (key !== name) continue;
-      const seconds = parseDeclaredDate(meta.getAttribute('content'), fetchedAt);
-      if (seconds !== undefined) return seconds;
-    }
-  }
-  for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
-    try {
-      const seconds = parseDeclaredDate(jsonLdDatePublished(JSON.parse(script.textContent ?? '')), fetchedAt);
-      if (seconds !== undefined) return seconds;
-    } catch {
-      // Broken JSON-LD is common; it declares nothing.
-    }
-  }
-  const microdata = document.querySelector('[itemprop="datePublished"]');
-  if (microdata !== null) {
-    const seconds = parseDeclaredDate(microdata.getAttribute('datetime') ?? microdata.getAttribute('content') ?? microdata.textContent, fetchedAt);
-    if (seconds !== undefined) return seconds;
-  }
-  // A lone <time> is the page's date; several (a blog's front page, a news list) date other things.
-  const times = document.querySelectorAll('time');
-  if (times.length !== 1) return undefined;
-  const time = times[0];
-  const insideArticle = document.querySelector('article time, main time') !== null;
-  if (!time.hasAttribute('pubdate') && !insideArticle) return undefined;
-  return parseDeclaredDate(time.getAttribute('datetime') ?? time.textContent, fetchedAt);
-}
-
 // ------------------------------------------------------------------ blocks
 
 const BLOCK_TAGS = new Set([
@@ -397,7 +318,8 @@ function bodyWithoutChrome(html: string): string {
 export function extractHtmlPage(html: string, url: string, fetchedAt: number, encoding = 'utf-8'): HtmlPage {
   const { document } = parseHTML(html) as unknown as { document: DomDocument };
   const declaredLang = document.documentElement?.getAttribute('lang') ?? undefined;
-  const publishedAt = declaredPublishDate(document, fetchedAt);
+  const publishedAtSignal = derivePublishedAt(document as unknown as DateDomDocument, url, fetchedAt);
+  const pageTypes = declaredPageTypes(document as unknown as PageTypesDocument);
   const documentTitle = collapseWhitespace(document.querySelector('title')?.textContent ?? '');
   const headings = document.querySelectorAll('h1');
   const onlyHeading = headings.length === 1 ? collapseWhitespace(headings[0].textContent ?? '') : '';
@@ -430,5 +352,5 @@ export function extractHtmlPage(html: string, url: string, fetchedAt: number, en
     if (title === '' || title === documentTitle || titleSegments.includes(onlyHeading.toLowerCase())) title = onlyHeading;
   }
   if (title === '') title = onlyHeading;
-  return { title, text, publishedAt, links, hiddenText, declaredLang: declaredLang || undefined, encoding };
+  return { title, text, publishedAt: publishedAtSignal.value, publishedAtSignal, pageTypes, links, hiddenText, declaredLang: declaredLang || undefined, encoding };
 }

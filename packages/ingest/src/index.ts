@@ -26,4 +26,9 @@ export { detectInputFormat, type InputFormat, type Compression } from './input-f
 export { readWarcItems } from './warc-reader.js';
 export { crawlItemOf, targetUri, type CrawlItem, type CrawlSkipKind } from './crawl-page.js';
 export { extractHtmlPage, decodeHtml, pageLinks, type HtmlPage } from './html-page.js';
+export { derivePublishedAt, SOURCE_CONFIDENCE as PUBLISHED_AT_CONFIDENCE, type PublishedAtSignal, type PublishedAtSource } from './signals/published-at.js';
+export { parseTextDate, parseMachineDate, findTextDates } from './signals/date-text.js';
+export { deriveContentType, declaredPageTypes, contentTypeFromStructure, contentTypeFromText, type ContentTypeSignal, type ContentTypeSource } from './signals/content-type.js';
+export { registerTokens, featureVector, probabilities, classifyText, type LinearModel } from './signals/content-type-text.js';
+export { jsonLdBlocks, jsonLdValues } from './signals/json-ld.js';
 export { HIDDEN_TEXT_FILE } from './provenance-state.js';

@@ -1,7 +1,9 @@
 /**
  * Everything a page's passages share about where they come from: host fields, owner (and the
- * owner's kind), what the page says about its origin, its source role, and its host's graph
- * signals. Derived once per record; the story and origin type are per passage (story-clusters.ts).
+ * owner's kind), what the page says about its origin, its content type (the record's, else
+ * derived: signals/content-type.ts), its source role, and its host's graph signals. Derived once
+ * per record, for JSONL and WARC pages alike; the story and origin type are per passage
+ * (story-clusters.ts).
  */
 import { deriveSourceRole, publicSuffixOf, urlPath, type RoleDecision } from '@evidence/schemas';
 import { deriveHostFields, deriveOwner, type HostFields } from './derive.js';
@@ -9,12 +11,25 @@ import type { HostSignals } from './graph-signals.js';
 import { detectPageOrigin, type PageOrigin } from './origin.js';
 import type { OwnerKind, OwnersTable } from './owners.js';
 import type { ContentRecord } from './record.js';
+import { deriveContentType, type ContentTypeSignal } from './signals/content-type.js';
+import type { ContentType } from './vocabulary.js';
+
+/**
+ * How much a content type read from the text's register counts for the source role, on top of
+ * its own confidence: the register says what kind of writing it is, not who publishes it (a
+ * company blog reads like a forum, a shop's review like an opinion).
+ */
+const TEXT_GUESS_ROLE_WEIGHT = 0.5;
 
 export interface PageContext {
   hostFields: HostFields;
   owner: string;
   ownerKind?: OwnerKind;
   pageOrigin: PageOrigin;
+  /** The record's content type, else the derived one. */
+  contentType: ContentType;
+  /** How the content type was derived; absent when the record supplied it. */
+  contentTypeSignal?: ContentTypeSignal;
   role: RoleDecision;
   /** Absent for a host the link graph does not know. */
   graph?: HostSignals;
@@ -25,17 +40,21 @@ export function describePage(record: ContentRecord, owners: OwnersTable, hostSig
   const owner = deriveOwner(record.owner, hostFields, owners);
   const ownerKind = owners.kindOf(owner);
   const pageOrigin = detectPageOrigin(record.text, hostFields.registrableDomain, ownerKind, owners);
+  const contentTypeSignal = record.contentType === undefined ? deriveContentType({ url: record.url, title: record.title, text: record.text }) : undefined;
+  const contentType = record.contentType ?? contentTypeSignal!.value;
   const role = deriveSourceRole({
     host: hostFields.host,
     registrableDomain: hostFields.registrableDomain,
     publicSuffix: publicSuffixOf(hostFields),
     path: urlPath(record.url),
-    contentType: record.contentType,
+    contentType,
+    contentTypeWeight: contentTypeSignal === undefined ? 1 : contentTypeSignal.confidence * (contentTypeSignal.source === 'text' ? TEXT_GUESS_ROLE_WEIGHT : 1),
     ownerKind,
     declaredRole: owners.declaredRole(hostFields.host, hostFields.registrableDomain),
     pageOrigin,
   });
-  const context: PageContext = { hostFields, owner, pageOrigin, role };
+  const context: PageContext = { hostFields, owner, pageOrigin, contentType, role };
+  if (contentTypeSignal !== undefined) context.contentTypeSignal = contentTypeSignal;
   if (ownerKind !== undefined) context.ownerKind = ownerKind;
   const graph = hostSignals.get(hostFields.host);
   if (graph !== undefined) context.graph = graph;

@@ -60,7 +60,7 @@ export function makePassage(
     publishedAt: record.publishedAt,
     source: record.source,
     storyId: story.storyId,
-    contentType: record.contentType,
+    contentType: page.contentType,
     authority: record.authority,
     safety: record.safety,
     tld: page.hostFields.tld,

