@@ -8,6 +8,7 @@
 import zlib from 'node:zlib';
 import { charsetOf, decodeHtml, extractHtmlPage, pageLinks } from './html-page.js';
 import { languageFromIso6393 } from './language.js';
+import { declaredTopics } from './signals/topics.js';
 import type { WarcRecord } from './warc-parser.js';
 
 /** Why a record did not become a page; each kind is counted in the summary. */
@@ -171,6 +172,8 @@ export function crawlItemOf(record: WarcRecord): CrawlItem {
   const fields: Record<string, unknown> = { url, title: page.title, text: page.text, fetched_at: fetchedAt, links: page.links };
   if (page.publishedAt !== undefined) fields.published_at = page.publishedAt;
   if (page.hiddenText.length > 0) fields.hidden_text = page.hiddenText;
+  const topics = declaredTopics(html);
+  if (topics !== undefined) fields.topics = topics;
   return { kind: 'page', offset: record.offset, record: fields, declaredLang: page.declaredLang };
 }
 

@@ -9,6 +9,7 @@ import type { HostSignals } from './graph-signals.js';
 import { detectPageOrigin, type PageOrigin } from './origin.js';
 import type { OwnerKind, OwnersTable } from './owners.js';
 import type { ContentRecord } from './record.js';
+import { derivePageSignals, type PageSignals } from './signals/page-signals.js';
 
 export interface PageContext {
   hostFields: HostFields;
@@ -18,6 +19,8 @@ export interface PageContext {
   role: RoleDecision;
   /** Absent for a host the link graph does not know. */
   graph?: HostSignals;
+  /** Vertical, safety, host_rank, quality, authority and topics: the record's own, else derived. */
+  signals: PageSignals;
 }
 
 export function describePage(record: ContentRecord, owners: OwnersTable, hostSignals: ReadonlyMap<string, HostSignals>): PageContext {
@@ -35,7 +38,8 @@ export function describePage(record: ContentRecord, owners: OwnersTable, hostSig
     declaredRole: owners.declaredRole(hostFields.host, hostFields.registrableDomain),
     pageOrigin,
   });
-  const context: PageContext = { hostFields, owner, pageOrigin, role };
+  const signals = derivePageSignals(record, { hostFields, publicSuffix: publicSuffixOf(hostFields), role, ownerKind, hostSignals });
+  const context: PageContext = { hostFields, owner, pageOrigin, role, signals };
   if (ownerKind !== undefined) context.ownerKind = ownerKind;
   const graph = hostSignals.get(hostFields.host);
   if (graph !== undefined) context.graph = graph;
