@@ -15,9 +15,10 @@
  * - FineWeb (Penedo et al. 2024): at least 12% of lines ending in punctuation, at most 67% of
  *   lines shorter than 30 characters (boilerplate: menus, buttons, link lists).
  *
- * Each check gives a part score in 0..1 (1 inside the paper's bound, falling linearly outside
- * it) and the score is the weighted mean times 100, so it orders pages rather than only cutting
- * them. Text in languages without spaces and short passage records fail the length and
+ * Each check gives a part score in 0..1 (a page that passes the paper's bound scores at least
+ * 0.6 to 0.7 on it and more the further inside it is: longer, more stop words, fewer short or
+ * duplicated lines; falling linearly to 0 outside it) and the score is the weighted mean times
+ * 100, so it orders pages rather than only cutting them. Text in languages without spaces and short passage records fail the length and
  * stop-word checks: a low score there says "few grounds", not "bad".
  */
 import { fromRecord, type Derived } from './derived.js';
@@ -115,20 +116,31 @@ export function qualityChecks(fullText: string): QualityChecks {
   };
 }
 
-/** Each check's weight and part score (0..1). */
+/** Inside a "lower is better" bound: 1 at zero, LOWER_IS_BETTER_FLOOR at the bound, then falling to 0. */
+function lowerIsBetter(value: number, high: number, slack: number): number {
+  if (value <= high) return 1 - (1 - LOWER_IS_BETTER_FLOOR) * (value / (high || 1));
+  return LOWER_IS_BETTER_FLOOR * within(value, 0, high, slack);
+}
+const LOWER_IS_BETTER_FLOOR = 0.7;
+/** Words at which the length check gives full marks (a short article); 50 words (Gopher's floor) give 0.6. */
+const FULL_LENGTH_WORDS = 1000;
+
+/** Each check's weight and part score (0..1): 1 is the best a page can do, the papers' bounds sit below it. */
 function partScores(checks: QualityChecks): Array<[number, number]> {
+  const length = checks.words < GOPHER.minWords ? within(checks.words, GOPHER.minWords, GOPHER.maxWords, 1) * 0.6 : checks.words > GOPHER.maxWords ? within(checks.words, GOPHER.minWords, GOPHER.maxWords, 1) : Math.min(1, 0.6 + (0.4 * Math.log(checks.words / GOPHER.minWords)) / Math.log(FULL_LENGTH_WORDS / GOPHER.minWords));
   return [
-    [3, within(checks.words, GOPHER.minWords, GOPHER.maxWords, 1)],
+    [3, length],
     [1, within(checks.meanWordLength, GOPHER.minMeanWordLength, GOPHER.maxMeanWordLength, 0.5)],
-    [1, within(checks.symbolRatio, 0, GOPHER.maxSymbolRatio, 1)],
-    [1, within(checks.bulletLines, 0, GOPHER.maxBulletLines, 0.1)],
-    [1, within(checks.ellipsisLines, 0, GOPHER.maxEllipsisLines, 1)],
+    [1, lowerIsBetter(checks.symbolRatio, GOPHER.maxSymbolRatio, 1)],
+    [1, lowerIsBetter(checks.bulletLines, GOPHER.maxBulletLines, 0.1)],
+    [1, lowerIsBetter(checks.ellipsisLines, GOPHER.maxEllipsisLines, 1)],
     [1, within(checks.alphabeticWords, GOPHER.minAlphabeticWords, 1, 1)],
-    [2, Math.min(1, checks.stopwords / GOPHER.minStopwords)],
-    [1, within(checks.duplicateLines, 0, GOPHER.maxDuplicateLines, 1)],
-    [1, within(checks.duplicateLineChars, 0, GOPHER.maxDuplicateLineChars, 1)],
-    [2, within(checks.punctuatedLines, FINEWEB.minPunctuatedLines, 1, 1) * Math.min(1, 0.5 + checks.punctuatedLines)],
-    [2, within(checks.shortLines, 0, FINEWEB.maxShortLines, 0.5)],
+    // Gopher asks for 2 of its 8 stop words; prose in English has most of them.
+    [2, 0.6 * Math.min(1, checks.stopwords / GOPHER.minStopwords) + 0.4 * (checks.stopwords / GOPHER_STOPWORDS.size)],
+    [1, lowerIsBetter(checks.duplicateLines, GOPHER.maxDuplicateLines, 1)],
+    [1, lowerIsBetter(checks.duplicateLineChars, GOPHER.maxDuplicateLineChars, 1)],
+    [2, within(checks.punctuatedLines, FINEWEB.minPunctuatedLines, 1, 1) * (0.5 + 0.5 * checks.punctuatedLines)],
+    [2, lowerIsBetter(checks.shortLines, FINEWEB.maxShortLines, 0.5)],
     [1, checks.boilerplateMarkers === 0 ? 1 : 0],
   ];
 }
