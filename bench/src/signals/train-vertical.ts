@@ -47,12 +47,12 @@ function voteShares(site: VerticalSite): Float64Array | undefined {
   return target;
 }
 
-function priorWeights(): Map<string, Float64Array> {
+function priorWeights(seedPrior: number): Map<string, Float64Array> {
   const prior = new Map<string, Float64Array>();
   CLASSES.forEach((name, index) => {
     for (const word of VERTICAL_SEEDS[name] ?? []) {
       const row = prior.get(word) ?? new Float64Array(CLASSES.length);
-      row[index] = SEED_PRIOR;
+      row[index] = seedPrior;
       prior.set(word, row);
     }
   });
@@ -65,8 +65,16 @@ export interface TrainedVerticalModel {
   weights: string;
 }
 
-export function trainVerticalModel(sites: readonly VerticalSite[]): TrainedVerticalModel {
-  const prior = priorWeights();
+export interface TrainingOptions {
+  seedPrior: number;
+  l2TowardPrior: number;
+  rounds: number;
+}
+
+export const DEFAULT_TRAINING: TrainingOptions = { seedPrior: SEED_PRIOR, l2TowardPrior: L2_TOWARD_PRIOR, rounds: ROUNDS };
+
+export function trainVerticalModel(sites: readonly VerticalSite[], options: TrainingOptions = DEFAULT_TRAINING): TrainedVerticalModel {
+  const prior = priorWeights(options.seedPrior);
   // Words a host label may hide: the seeds and every word the training pages use.
   const known = new Set<string>(prior.keys());
   for (const site of sites) for (const word of verticalFeatures({ title: site.title, text: site.text, host: site.host }, new Set()).keys()) known.add(word);
@@ -81,7 +89,7 @@ export function trainVerticalModel(sites: readonly VerticalSite[]): TrainedVerti
   for (const example of examples) for (const word of example.features.keys()) if (!weights.has(word)) weights.set(word, new Float64Array(classCount));
   const bias = new Float64Array(classCount);
   const logits = new Float64Array(classCount);
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < options.rounds; round++) {
     const gradients = new Map<string, Float64Array>();
     const biasGradient = new Float64Array(classCount);
     for (const example of examples) {
@@ -116,7 +124,7 @@ export function trainVerticalModel(sites: readonly VerticalSite[]): TrainedVerti
       const gradient = gradients.get(word);
       const start = prior.get(word);
       for (let index = 0; index < classCount; index++) {
-        const pull = L2_TOWARD_PRIOR * (row[index] - (start === undefined ? 0 : start[index]));
+        const pull = options.l2TowardPrior * (row[index] - (start === undefined ? 0 : start[index]));
         row[index] -= LEARNING_RATE * ((gradient === undefined ? 0 : gradient[index] / count) + pull);
       }
     }

@@ -6,7 +6,10 @@
  * alone (the seed words, no training).
  */
 import { DERIVED_VERTICALS, GENERAL_VERTICAL } from '@evidence/schemas';
-import { deriveVertical, parseVerticalModel, verticalModel, type VerticalModel } from '@evidence/ingest';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { crawlItemOf, deriveVertical, detectInputFormat, parseVerticalModel, readWarcItems, verticalModel, type VerticalModel } from '@evidence/ingest';
+import { signalsDataDir } from './data-dir.js';
 import { microsecondsPer, table, type SignalSection } from './section.js';
 import { readVerticalSites, TRAIN_HALF, type VerticalSite } from './vertical-data.js';
 import { VERTICAL_SEEDS } from './vertical-seeds.js';
@@ -41,6 +44,31 @@ function score(sites: readonly VerticalSite[], choose: (site: VerticalSite) => s
   return { assigned, hits, sites: sites.length };
 }
 
+/** The real crawled pages of `shared/data/crawl` (no labels): how the verticals spread on pages that are not home pages. */
+async function crawlSpread(model: VerticalModel): Promise<{ pages: number; spread: Map<string, number> }> {
+  const spread = new Map<string, number>();
+  let pages = 0;
+  for (const name of ['sample-0000.warc.gz', 'articles-dev.warc.gz']) {
+    const file = join(signalsDataDir(), '../crawl', name);
+    if (!existsSync(file)) continue;
+    const format = await detectInputFormat(file);
+    for await (const item of readWarcItems(file, format.compression)) {
+      if (item.kind !== 'record') continue;
+      const crawled = crawlItemOf(item);
+      if (crawled.kind !== 'page') continue;
+      const record = crawled.record as { url: string; title: string; text: string };
+      const vertical = deriveVertical({ title: record.title, text: record.text, host: new URL(record.url).hostname }, undefined, model).value;
+      spread.set(vertical, (spread.get(vertical) ?? 0) + 1);
+      pages++;
+    }
+  }
+  return { pages, spread };
+}
+
+function listed(spread: Map<string, number>): string {
+  return [...spread].sort((left, right) => right[1] - left[1] || (left[0] < right[0] ? -1 : 1)).map(([name, count]) => `${name} ${count}`).join(', ');
+}
+
 export const verticalSection: SignalSection = {
   name: 'vertical',
   async run() {
@@ -61,6 +89,7 @@ export const verticalSection: SignalSection = {
       }
     }
     const cost = microsecondsPer(sites, (site) => deriveVertical(site, undefined, shipped));
+    const crawl = await crawlSpread(shipped);
     const spread = new Map<string, number>();
     for (const site of sites.filter((item) => item.half !== TRAIN_HALF)) {
       const vertical = deriveVertical(site, undefined, shipped).value;
@@ -69,7 +98,8 @@ export const verticalSection: SignalSection = {
     return [
       ...table(['half', 'system', 'non-default share', 'hit rate (all sites)', 'hit rate (sites given a vertical)'], rows),
       '',
-      `Held-out verticals: ${[...spread].sort((left, right) => right[1] - left[1]).map(([name, count]) => `${name} ${count}`).join(', ')}.`,
+      `Held-out verticals: ${listed(spread)}.`,
+      `On ${crawl.pages} real crawled pages (shared/data/crawl, unlabelled): ${listed(crawl.spread)}.`,
       `Cost: ${cost.toFixed(1)} µs per page (title and description; a long page reads at most 400 words of text).`,
     ];
   },

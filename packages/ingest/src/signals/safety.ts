@@ -3,6 +3,7 @@
  * the record does not say; else `safe`.
  *
  * Each cue adds points; EXPLICIT_AT points make a page explicit:
+ * - an adult top-level domain (`.xxx`, `.porn`, `.adult`, `.sex`) 2 points;
  * - host labels and path segments (host names run words together, so terms are looked for
  *   inside them): an unambiguous term (`porn`, `xxx`, `hentai`...) 2 points; `sex` inside a word
  *   2 points unless it reads `sexy`, `sexual(ity)`, `sexolog...`; an ambiguous term (`cum`,
@@ -45,6 +46,8 @@ const SUGGESTIVE_TERMS = [
   'moms', 'orgasm', 'stripper', 'spank', 'playboy', 'lesbian', 'gay', 'booty', 'titty', 'cock', 'dick', 'cum', 'anal',
   'tits', 'threesome', 'lust', 'skirt', 'hub', 'naughty', 'dirty', 'webcam', 'pleasure', 'desire',
 ];
+/** The top-level domains ICANN delegated for adult content (`.xxx` in 2011, `.porn`, `.adult`, `.sex` in 2015). */
+const ADULT_TLDS = new Set(['xxx', 'porn', 'adult', 'sex']);
 /** `sex` inside a word, other than sexy / sexual / sexuality / sexology. */
 const EMBEDDED_SEX = /sex(?!y|ual|olog)/;
 /** Words that make sex and nudity words something else: underwear and swimwear shops, sexual education and health. */
@@ -82,6 +85,11 @@ export function urlPoints(host: string, path = ''): Points {
   const parts = urlParts(host, path);
   let points = 0;
   const cues: string[] = [];
+  const tld = host.toLowerCase().slice(host.lastIndexOf('.') + 1);
+  if (ADULT_TLDS.has(tld)) {
+    points += 2;
+    cues.push(`.${tld}`);
+  }
   for (const part of parts) {
     if (WHOLE_TERMS.has(part)) {
       points += 2;
