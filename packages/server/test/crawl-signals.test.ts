@@ -6,7 +6,7 @@
  * `general`, 0.5, 50 and `safe`, and /describe listed one vertical and nothing else.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +43,10 @@ describe.skipIf(!WARCS.every((file) => existsSync(file)))('signals derived from 
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'crawl-signals-'));
-    const ingest = spawnSync('node', [join(repository, 'packages/ingest/dist/cli.js'), ...WARCS], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    // Beside the crawl, a JSONL page without a safety field at an explicit page URL listed by UT1's adult list.
+    const explicitPage = join(dataDir, 'explicit.jsonl');
+    writeFileSync(explicitPage, `${JSON.stringify({ url: 'http://anybunny.casa/fr/mov/cock-licking-compilation/145354', title: 'Compilation', text: 'A long compilation of clips from the archive, sorted by date and length.', fetched_at: 1_700_000_000 })}\n`);
+    const ingest = spawnSync('node', [join(repository, 'packages/ingest/dist/cli.js'), ...WARCS, explicitPage], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
     expect(ingest.status, ingest.stderr).toBe(0);
     server = await startServer(readConfig({ DATA_DIR: dataDir, PORT: '0' }));
     key = (await server.services.stores.ensureDevelopmentKey())!;
@@ -100,8 +103,14 @@ describe.skipIf(!WARCS.every((file) => existsSync(file)))('signals derived from 
     expect(describe.vertical_taxonomy.verticals.map((vertical) => vertical.name)).toContain('sports');
   });
 
+  it('marks an explicit page explicit, so the default safe search drops it', async () => {
+    expect((await get<{ total: number }>('/search?q=%22compilation+of+clips%22&mode=keyword&limit=0')).total).toBe(0);
+    const unsafe = await get<{ results: Hit[] }>('/search?q=%22compilation+of+clips%22&mode=keyword&safe=false');
+    expect(unsafe.results.map((hit) => [hit.host, hit.safety])).toEqual([['anybunny.casa', 'explicit']]);
+  });
+
   it('keeps ordinary articles safe and reads the signals back through why_not', async () => {
-    expect(hits.every((hit) => (hit.safety ?? 'safe') === 'safe')).toBe(true);
+    expect(hits.filter((hit) => hit.host !== 'anybunny.casa').every((hit) => (hit.safety ?? 'safe') === 'safe')).toBe(true);
     const one = hits.find((hit) => hit.vertical !== 'general')!;
     const why = await get<{ status: string; hit: Hit }>(`/why_not?url=${encodeURIComponent(one.url)}`);
     expect(why.status).toBe('present');
