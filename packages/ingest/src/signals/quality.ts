@@ -44,6 +44,7 @@ const BULLET = /^\s*(?:[-*•‣◦▪●–]|\d+[.)])\s/;
 const TERMINAL = /[.!?"'”’)\]]$/;
 const ELLIPSIS = /(?:\.\.\.|…)$/;
 const WORD = /\S+/g;
+const HAS_LETTER = /\p{L}/u;
 
 /** 1 inside [low, high]; falling linearly to 0 at `slack` times the bound's distance outside. */
 function within(value: number, low: number, high: number, slack: number): number {
@@ -82,9 +83,12 @@ export function qualityChecks(fullText: string): QualityChecks {
   const stopwords = new Set<string>();
   for (const word of words) {
     letters += word.length;
-    if (/\p{L}/u.test(word)) alphabetic++;
-    const lower = word.toLowerCase().replace(/[^a-z]/g, '');
-    if (GOPHER_STOPWORDS.has(lower)) stopwords.add(lower);
+    if (HAS_LETTER.test(word)) alphabetic++;
+    // The stop words are 2 to 4 letters: only short words (with their punctuation) can be one.
+    if (word.length <= 6 && stopwords.size < GOPHER_STOPWORDS.size) {
+      const lower = word.toLowerCase().replace(/[^a-z]/g, '');
+      if (GOPHER_STOPWORDS.has(lower)) stopwords.add(lower);
+    }
   }
   const symbols = (text.match(/#/g)?.length ?? 0) + (text.match(/\.\.\.|…/g)?.length ?? 0);
   const seen = new Map<string, number>();
