@@ -8,7 +8,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { ledgerPath } from '@evidence/native';
-import { AdmissionTable, numberedTexts, pageIdFor, parseRecordLine, passageIdFor, replayLedger } from '@evidence/ingest';
+import { AdmissionTable, deriveHostFields, deriveSafety, numberedTexts, pageIdFor, parseRecordLine, passageIdFor, replayLedger } from '@evidence/ingest';
 
 export interface PeerPassage {
   id: string;
@@ -38,12 +38,14 @@ export async function loadIndexedPassages(jsonlPath: string, dataDir: string): P
     if (record.kind !== 'content') continue;
     const pageId = record.passage?.pageId ?? pageIdFor(record.url, record.text);
     const held = admission.passageSpan(record.url, pageId);
+    // The safety the index holds: the record's own, else derived from the page as ingest does.
+    const safety = deriveSafety({ host: deriveHostFields(record.hostname).host, path: new URL(record.url).pathname + new URL(record.url).search, title: record.title, text: record.text }, record.safety).value;
     for (const [passageNo, text] of numberedTexts(record)) {
       split++;
       const id = passageIdFor(pageId, passageNo);
       if (passageNo >= held || seen.has(id)) continue;
       seen.add(id);
-      passages.push({ id, url: record.url, title: record.title, text, safety: record.safety });
+      passages.push({ id, url: record.url, title: record.title, text, safety });
     }
   }
   return { passages, split };

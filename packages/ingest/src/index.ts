@@ -32,3 +32,11 @@ export { deriveContentType, declaredPageTypes, contentTypeFromStructure, content
 export { registerTokens, featureVector, probabilities, classifyText, type LinearModel } from './signals/content-type-text.js';
 export { jsonLdBlocks, jsonLdValues } from './signals/json-ld.js';
 export { HIDDEN_TEXT_FILE } from './provenance-state.js';
+export { derivePageSignals, type PageSignals } from './signals/page-signals.js';
+export { deriveVertical, verticalFeatures, verticalModel, parseVerticalModel, scoreVerticals, type VerticalModel } from './signals/vertical.js';
+export { deriveSafety, urlPoints, textPoints } from './signals/safety.js';
+export { deriveHostRank, hostPrior, rankPercentiles, type HostGraphStanding } from './signals/host-rank.js';
+export { deriveQuality, qualityScore, qualityChecks } from './signals/quality.js';
+export { deriveAuthority } from './signals/authority.js';
+export { declaredTopics } from './signals/topics.js';
+export type { Derived, SignalSource } from './signals/derived.js';

@@ -20,6 +20,7 @@ import type { ContentType } from './vocabulary.js';
  * company blog reads like a forum, a shop's review like an opinion).
  */
 const TEXT_GUESS_ROLE_WEIGHT = 0.5;
+import { derivePageSignals, type PageSignals } from './signals/page-signals.js';
 
 export interface PageContext {
   hostFields: HostFields;
@@ -33,6 +34,8 @@ export interface PageContext {
   role: RoleDecision;
   /** Absent for a host the link graph does not know. */
   graph?: HostSignals;
+  /** Vertical, safety, host_rank, quality, authority and topics: the record's own, else derived. */
+  signals: PageSignals;
 }
 
 export function describePage(record: ContentRecord, owners: OwnersTable, hostSignals: ReadonlyMap<string, HostSignals>): PageContext {
@@ -53,7 +56,8 @@ export function describePage(record: ContentRecord, owners: OwnersTable, hostSig
     declaredRole: owners.declaredRole(hostFields.host, hostFields.registrableDomain),
     pageOrigin,
   });
-  const context: PageContext = { hostFields, owner, pageOrigin, contentType, role };
+  const signals = derivePageSignals(record, { hostFields, publicSuffix: publicSuffixOf(hostFields), role, ownerKind, hostSignals });
+  const context: PageContext = { hostFields, owner, pageOrigin, contentType, role, signals };
   if (contentTypeSignal !== undefined) context.contentTypeSignal = contentTypeSignal;
   if (ownerKind !== undefined) context.ownerKind = ownerKind;
   const graph = hostSignals.get(hostFields.host);

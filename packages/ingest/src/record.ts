@@ -5,11 +5,7 @@
 import { parsePassageId, type PassageIdParts } from './page-id.js';
 import {
   CONTENT_TYPES,
-  DEFAULT_HOST_RANK,
-  DEFAULT_QUALITY,
-  DEFAULT_SAFETY,
   DEFAULT_SOURCE,
-  DEFAULT_VERTICAL,
   REMOVAL_REASONS,
   SAFETY_LEVELS,
   SOURCES,
@@ -32,12 +28,13 @@ export interface ContentRecord {
   source: Source;
   /** As the record declared it; detected later when absent. */
   lang?: string;
-  vertical: string;
+  /** The record's own signals; absent ones are derived from the page (`signals/page-signals.ts`). */
+  vertical?: string;
   contentType?: ContentType;
   authority?: string;
-  safety: Safety;
-  hostRank: number;
-  quality: number;
+  safety?: Safety;
+  hostRank?: number;
+  quality?: number;
   topics?: string[];
   links?: string[];
   owner?: string;
@@ -169,18 +166,18 @@ function languageCode(record: JsonObject): string | undefined {
   return primary.toLowerCase();
 }
 
-function hostRank(record: JsonObject): number {
+function hostRank(record: JsonObject): number | undefined {
   const value = record.host_rank;
-  if (isAbsent(value)) return DEFAULT_HOST_RANK;
+  if (isAbsent(value)) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) {
     throw new FieldError(`host_rank must be a number within 0..1, got ${describe(value)}`);
   }
   return value;
 }
 
-function quality(record: JsonObject): number {
+function quality(record: JsonObject): number | undefined {
   const value = record.quality;
-  if (isAbsent(value)) return DEFAULT_QUALITY;
+  if (isAbsent(value)) return undefined;
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
     throw new FieldError(`quality must be an integer, got ${describe(value)}`);
   }
@@ -240,10 +237,10 @@ function contentRecord(record: JsonObject): ContentRecord {
     publishedAt: optionalUnixSeconds(record, 'published_at'),
     source: optionalEnum(record, 'source', SOURCES) ?? DEFAULT_SOURCE,
     lang: languageCode(record),
-    vertical: optionalString(record, 'vertical') ?? DEFAULT_VERTICAL,
+    vertical: optionalString(record, 'vertical'),
     contentType: optionalEnum(record, 'content_type', CONTENT_TYPES),
     authority: optionalString(record, 'authority'),
-    safety: optionalEnum(record, 'safety', SAFETY_LEVELS) ?? DEFAULT_SAFETY,
+    safety: optionalEnum(record, 'safety', SAFETY_LEVELS),
     hostRank: hostRank(record),
     quality: quality(record),
     topics: optionalStringArray(record, 'topics'),

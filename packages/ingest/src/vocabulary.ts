@@ -16,7 +16,5 @@ export type Safety = SafetyLevel;
 export type { RemovalReason };
 
 export const DEFAULT_SOURCE: Source = 'cc';
-export const DEFAULT_VERTICAL = 'general';
-export const DEFAULT_SAFETY: Safety = 'safe';
-export const DEFAULT_HOST_RANK = 0.5;
-export const DEFAULT_QUALITY = 50;
+// Vertical, safety, host_rank and quality have no default here: each is derived from the page
+// when the record does not give it (`signals/`), and the signal says what it falls back to.

@@ -62,12 +62,13 @@ describe('ingestFiles', () => {
       lang: 'en',
       page_id: englishPage,
       passage_no: 1,
-      vertical: 'general',
       source: 'cc',
-      host_rank: 0.5,
-      quality: 50,
       links: ['https://example.org/x'],
     });
+    // Signals the record did not give are derived from the page (page-signals.test.ts and published-at-content-type.test.ts test them).
+    expect(english?.vertical).not.toBe('general');
+    expect(english?.host_rank).not.toBe(0.5);
+    expect(english?.quality).not.toBe(50);
     expect(english?.text).toBe('Researchers measured the ice with drones and compared the results with older aerial photographs.');
 
     const hits = searchAll(dataDir, 'Straßenbahnlinie').hits;

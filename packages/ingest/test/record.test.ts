@@ -10,9 +10,10 @@ function reasonFor(fields: Record<string, unknown>): string {
 }
 
 describe('parseRecordLine', () => {
-  it('fills the defaults of a minimal page record', () => {
+  it('fills the defaults of a minimal page record and leaves its signals to be derived from the page', () => {
     const parsed = parseRecordLine(JSON.stringify(valid));
-    expect(parsed).toMatchObject({ kind: 'content', hostname: 'example.org', source: 'cc', vertical: 'general', safety: 'safe', hostRank: 0.5, quality: 50 });
+    expect(parsed).toMatchObject({ kind: 'content', hostname: 'example.org', source: 'cc' });
+    for (const signal of ['vertical', 'safety', 'hostRank', 'quality', 'authority', 'topics']) expect(parsed, signal).not.toHaveProperty(signal, expect.anything());
   });
 
   it('names the field that is wrong', () => {

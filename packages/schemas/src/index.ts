@@ -13,3 +13,4 @@ export * from './path.js';
 export * from './corroborate.js';
 export * from './json-schema.js';
 export * from './source-role.js';
+export * from './verticals.js';

@@ -5,7 +5,7 @@
  * routes and costs from the catalog, the tool profiles from the MCP toolsets; only the
  * evidence vocabulary of SPEC 2.6 is constant.
  */
-import { jsonSchemaOf, type JsonSchema } from '@evidence/schemas';
+import { DERIVED_VERTICALS, GENERAL_VERTICAL, jsonSchemaOf, type JsonSchema } from '@evidence/schemas';
 import { z } from 'zod';
 import { CATALOG } from '../catalog.js';
 import {
@@ -43,9 +43,15 @@ export const DescribeSchema = z.object({
   collapse: z.array(z.string()).describe('values of the search collapse parameter'),
   modes: z.array(z.string()).describe('values of the search mode parameter'),
   verticals: z.array(z.string()).describe('verticals with data in the live index'),
+  vertical_taxonomy: z
+    .object({
+      default: z.string().describe('the vertical of a page that gives no grounds for one'),
+      verticals: z.array(z.object({ name: z.string(), curlie: z.string().describe('the Curlie top-level category it stands for'), description: z.string() })),
+    })
+    .describe('the verticals ingest derives from a page whose record names none (a record may name any vertical of its own)'),
   content_types: z.array(z.string()).describe('content types with data in the live index'),
   authorities: z.array(z.string()).describe('publisher authorities with data in the live index'),
-  topics: z.array(z.string()).describe('topic tags with data in the live index'),
+  topics: z.array(z.string()).describe('topic tags with data in the live index: the 200 most frequent'),
   embedding: z
     .object({
       embedder: z.string().describe('the embedder the index was built with (index.json); `none` when this node serves no vectors'),
@@ -128,6 +134,7 @@ function describeStatic(): NonNullable<typeof staticPart> {
     sort: enumValues(parameters.sort, ['relevance']),
     collapse: enumValues(parameters.collapse, ['none']),
     modes: enumValues(parameters.mode, []),
+    vertical_taxonomy: { default: GENERAL_VERTICAL, verticals: DERIVED_VERTICALS.map((vertical) => ({ ...vertical })) },
     profiles: {
       default: {
         description: 'every tool',
@@ -194,6 +201,7 @@ export function describeDocument(live: { values: LiveVocabulary; refreshedAt: nu
     collapse: fixed.collapse,
     modes: fixed.modes,
     verticals: live.values.verticals,
+    vertical_taxonomy: fixed.vertical_taxonomy,
     content_types: live.values.content_types,
     authorities: live.values.authorities,
     topics: live.values.topics,

@@ -17,11 +17,13 @@ export interface LiveVocabulary {
 
 export const EMPTY_VOCABULARY: LiveVocabulary = { verticals: [], content_types: [], authorities: [], topics: [], passages: 0, embedded: 0 };
 
-function valuesWithData(counts: Record<string, number> | undefined): string[] {
-  return Object.entries(counts ?? {})
-    .filter(([, count]) => count > 0)
-    .map(([value]) => value)
-    .sort();
+/** Topic tags are open-ended (each page declares its own): /describe lists the most frequent. */
+export const MAX_LISTED_TOPICS = 200;
+
+function valuesWithData(counts: Record<string, number> | undefined, limit = Number.POSITIVE_INFINITY): string[] {
+  const present = Object.entries(counts ?? {}).filter(([, count]) => count > 0);
+  const kept = present.length <= limit ? present : present.sort((left, right) => right[1] - left[1] || (left[0] < right[0] ? -1 : 1)).slice(0, limit);
+  return kept.map(([value]) => value).sort();
 }
 
 /**
@@ -43,7 +45,7 @@ export async function liveVocabulary(services: Services): Promise<LiveVocabulary
     verticals: valuesWithData(facets?.vertical),
     content_types: valuesWithData(facets?.content_type),
     authorities: valuesWithData(facets?.authority),
-    topics: valuesWithData(facets?.topics),
+    topics: valuesWithData(facets?.topics, MAX_LISTED_TOPICS),
     passages: result.passages,
     embedded: result.embedded,
   };

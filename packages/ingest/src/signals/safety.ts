@@ -1,0 +1,159 @@
+/**
+ * safety: `explicit` for pornographic pages, from the host name, the URL path and the text, when
+ * the record does not say; else `safe`.
+ *
+ * Each cue adds points; EXPLICIT_AT points make a page explicit:
+ * - an adult top-level domain (`.xxx`, `.porn`, `.adult`, `.sex`) 2 points;
+ * - host labels and path segments (host names run words together, so terms are looked for
+ *   inside them): an unambiguous term (`porn`, `xxx`, `hentai`...) 2 points; `sex` inside a word
+ *   2 points unless it reads `sexy`, `sexual(ity)`, `sexolog...`; an ambiguous term (`cum`,
+ *   `anal`, `tits`...) only as a whole segment, 2 points; a suggestive term (`tube`, `cams`,
+ *   `mature`, `babes`, `sexy`...) 1 point, so two of them are needed;
+ * - words of the host or path that say lingerie, swimwear, sexual education or health take
+ *   2 points back (the hard negatives: lingerie shops and sexual-health education);
+ * - the text: vulgar sexual words (not clinical ones: `penis`, `vagina`, `intercourse` count for
+ *   nothing) in the first MAX_TEXT_WORDS words; TEXT_HITS of them, TEXT_DISTINCT distinct, give
+ *   2 points, twice as many 4.
+ *
+ * What it cannot know: an adult site whose name and URL say nothing (`hushpass.com`) and whose
+ * page text is short or in a language the word list does not cover; images. Measured by
+ * `npm run bench:signals` (README).
+ */
+import { fromRecord, type Derived } from './derived.js';
+
+type SafetyLevel = 'safe' | 'explicit';
+
+export const EXPLICIT_AT = 2;
+export const MAX_TEXT_WORDS = 2000;
+export const TEXT_HITS = 3;
+export const TEXT_DISTINCT = 2;
+
+/** Found inside any host label or path segment. */
+const EMBEDDED_TERMS = [
+  'porn', 'xxx', 'fuck', 'pussy', 'hentai', 'milf', 'bukkake', 'shemale', 'tranny', 'blowjob', 'gangbang', 'slut', 'whore',
+  'cumshot', 'camgirl', 'creampie', 'incest', 'nsfw', 'futanari', 'chaturbate', 'xvideo', 'masturbat', 'smut', 'hooker',
+  'tgirl', 'ladyboy', 'bdsm', 'nudes', 'horny', 'swinger', 'plumper', 'busty', 'pervers', 'fap', 'kink', 'bitch',
+];
+/** Only as a whole host label or path segment (inside words they are innocent: document, analysis, title). */
+const WHOLE_TERMS = new Set([
+  'sex', 'cum', 'anal', 'tits', 'cock', 'dick', 'ass', 'jav', 'nude', 'naked', 'rape', 'porno', 'erotica', 'erotic',
+  'escort', 'escorts', 'twink', 'twinks', 'voyeur', 'orgasm', 'prn', 'xx',
+]);
+/** One point each, inside labels and segments: common words that add up only in company. */
+const SUGGESTIVE_TERMS = [
+  'boob', 'nude', 'naked', 'erotic', 'escort', 'hardcore', 'twink', 'voyeur', 'fetish', 'kink', 'lewd', 'doujin', 'yaoi',
+  'mature', 'granny', 'teen', 'amateur', 'babe', 'hot', 'sexy', 'tube', 'cam', 'adult', 'dating', 'girls', 'gals', 'wife',
+  'moms', 'orgasm', 'stripper', 'spank', 'playboy', 'lesbian', 'gay', 'booty', 'titty', 'cock', 'dick', 'cum', 'anal',
+  'tits', 'threesome', 'lust', 'skirt', 'hub', 'naughty', 'dirty', 'webcam', 'pleasure', 'desire',
+];
+/** The top-level domains ICANN delegated for adult content (`.xxx` in 2011, `.porn`, `.adult`, `.sex` in 2015). */
+const ADULT_TLDS = new Set(['xxx', 'porn', 'adult', 'sex']);
+/** `sex` inside a word, other than sexy / sexual / sexuality / sexology. */
+const EMBEDDED_SEX = /sex(?!y|ual|olog)/;
+/** Words that make sex and nudity words something else: underwear and swimwear shops, sexual education and health. */
+const SAFE_CONTEXT = ['lingerie', 'bikini', 'underwear', 'swim', 'educat', 'health', 'sante', 'clinic', 'sexual', 'sexolog', 'teach', 'school', 'amour', 'dessous', 'info'];
+/** Vulgar sexual words of page text, matched as whole words (clinical vocabulary is left out on purpose). */
+const TEXT_TERMS = new Set([
+  'porn', 'porno', 'xxx', 'fuck', 'fucking', 'fucked', 'pussy', 'cock', 'cocks', 'dick', 'cum', 'cumshot', 'blowjob',
+  'blowjobs', 'gangbang', 'slut', 'sluts', 'whore', 'milf', 'milfs', 'hentai', 'anal', 'tits', 'titties', 'boobs',
+  'horny', 'creampie', 'bukkake', 'shemale', 'tranny', 'camgirl', 'camgirls', 'nsfw', 'smut', 'xvideos', 'pornhub',
+  'nudes', 'threesome', 'masturbation', 'masturbating', 'squirting', 'bdsm', 'fetish', 'escort', 'escorts', 'hardcore',
+]);
+
+function urlParts(host: string, path: string): string[] {
+  const labels = host.toLowerCase().replace(/^www\./, '').split('.');
+  const name = labels.slice(0, -1).join('.');
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: the raw path still has its words.
+  }
+  return `${name}/${decoded}`
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((part) => part !== '');
+}
+
+interface Points {
+  points: number;
+  cues: string[];
+}
+
+/** Points from the host and the URL path. */
+export function urlPoints(host: string, path = ''): Points {
+  const parts = urlParts(host, path);
+  let points = 0;
+  const cues: string[] = [];
+  const tld = host.toLowerCase().slice(host.lastIndexOf('.') + 1);
+  if (ADULT_TLDS.has(tld)) {
+    points += 2;
+    cues.push(`.${tld}`);
+  }
+  for (const part of parts) {
+    if (WHOLE_TERMS.has(part)) {
+      points += 2;
+      cues.push(part);
+      continue;
+    }
+    for (const term of EMBEDDED_TERMS) {
+      if (part.includes(term)) {
+        points += 2;
+        cues.push(term);
+      }
+    }
+    if (part !== 'sex' && EMBEDDED_SEX.test(part)) {
+      points += 2;
+      cues.push('sex');
+    }
+    for (const term of SUGGESTIVE_TERMS) {
+      if (part.length > term.length && part.includes(term)) {
+        points += 1;
+        cues.push(`~${term}`);
+      }
+    }
+  }
+  if (points > 0) {
+    const joined = parts.join(' ');
+    const context = SAFE_CONTEXT.find((word) => joined.includes(word));
+    if (context !== undefined) {
+      points -= 2;
+      cues.push(`-${context}`);
+    }
+  }
+  return { points, cues };
+}
+
+/** Points from the text's vulgar sexual words. */
+export function textPoints(text: string): Points {
+  let hits = 0;
+  let seen = 0;
+  const distinct = new Set<string>();
+  for (const match of text.toLowerCase().matchAll(/\p{L}+/gu)) {
+    if (++seen > MAX_TEXT_WORDS) break;
+    if (!TEXT_TERMS.has(match[0])) continue;
+    hits++;
+    distinct.add(match[0]);
+  }
+  if (hits < TEXT_HITS || distinct.size < TEXT_DISTINCT) return { points: 0, cues: [] };
+  const points = hits >= 2 * TEXT_HITS && distinct.size >= 2 * TEXT_DISTINCT ? 4 : 2;
+  return { points, cues: [`text:${[...distinct].slice(0, 4).join(',')}`] };
+}
+
+export interface SafetyInput {
+  host: string;
+  /** The URL's path (and query), where page-level cues sit. */
+  path: string;
+  title: string;
+  text: string;
+}
+
+export function deriveSafety(input: SafetyInput, declared?: SafetyLevel): Derived<SafetyLevel> {
+  if (declared !== undefined) return fromRecord(declared);
+  const url = urlPoints(input.host, input.path);
+  const text = textPoints(`${input.title}\n${input.text}`);
+  const points = url.points + text.points;
+  const cues = [...url.cues, ...text.cues];
+  if (points >= EXPLICIT_AT) return { value: 'explicit', source: 'derived', confidence: Math.min(1, 0.5 + points / 8), reason: cues.join(' ') };
+  return { value: 'safe', source: cues.length > 0 ? 'derived' : 'default', confidence: points <= 0 ? 0.9 : 0.6, reason: cues.length > 0 ? cues.join(' ') : 'no explicit cue' };
+}

@@ -1,0 +1,160 @@
+/**
+ * vertical: the page's topic area, from its own words, when the record names none.
+ *
+ * A linear (softmax) model over the page's words: its title, the first MAX_TEXT_WORDS words of
+ * its text, and its host name (labels split on dots and hyphens, and the taxonomy's seed words
+ * found inside run-together labels: `koshericecream` gives `cream`). Each feature is a distinct
+ * word, weighted 1/sqrt(distinct words) so long pages and short ones score on one scale. The
+ * weights (`vertical-weights.generated.ts`) start from a zero-shot prior, a few dozen seed words
+ * per vertical that describe it (`bench/src/signals/vertical-seeds.ts`), and are fitted to the
+ * crowd votes of Curlie-labelled sites (`npm run train:vertical`, README). The classes are the
+ * default taxonomy in `@evidence/schemas` (`DERIVED_VERTICALS`).
+ *
+ * What it cannot know: the labelled sites are home pages (title and meta description), mostly
+ * English; a page in another language, or one whose words the model never saw, falls back to
+ * the class prior or, below MIN_CONFIDENCE or with no known word, to `general`.
+ */
+import { DERIVED_VERTICALS, GENERAL_VERTICAL } from '@evidence/schemas';
+import { fromRecord, type Derived } from './derived.js';
+import { VERTICAL_WEIGHTS } from './vertical-weights.generated.js';
+
+/** Words of the text read after the title: enough for the topic, bounded cost on long pages. */
+export const MAX_TEXT_WORDS = 400;
+/**
+ * Features weigh 1/sqrt(distinct words) up to this many words, and no less beyond: the labelled
+ * sites have a title and a sentence, real pages hundreds of words, and a long page's evidence
+ * should add up rather than be diluted to nothing under the class prior.
+ */
+export const NORMALISE_UP_TO = 30;
+/** Below this probability of its best vertical the page stays `general`. */
+export const MIN_CONFIDENCE = 0.12;
+/** Seed words looked for inside a run-together host label are this long or longer. */
+const MIN_EMBEDDED_WORD = 4;
+const MAX_EMBEDDED_WORD = 12;
+
+const STOPWORDS = new Set(
+  'the and for with from that this your you our are was were have has had not but all can will more about into their they them its his her www com net org http https html index home page welcome official site'.split(' '),
+);
+const WORD = /\p{L}[\p{L}\p{N}]*/gu;
+
+function wordsOf(text: string, limit: number, into: Set<string>): void {
+  let taken = 0;
+  for (const match of text.toLowerCase().matchAll(WORD)) {
+    if (taken >= limit) return;
+    const word = match[0];
+    if (word.length < 2 || STOPWORDS.has(word)) continue;
+    into.add(word);
+    taken++;
+  }
+}
+
+/** The host's labels as words, less the top-level label and `www`. */
+function hostWords(host: string): string[] {
+  const labels = host.toLowerCase().replace(/^www\./, '').split('.');
+  return labels
+    .slice(0, -1)
+    .flatMap((label) => label.split('-'))
+    .filter((label) => label !== '');
+}
+
+export interface VerticalInput {
+  title: string;
+  text: string;
+  host: string;
+}
+
+/** The model's features of a page: each distinct word and its weight (shared by training and inference). */
+export function verticalFeatures(input: VerticalInput, knownWords: ReadonlySet<string> | ReadonlyMap<string, unknown>): Map<string, number> {
+  const words = new Set<string>();
+  wordsOf(input.title, Number.POSITIVE_INFINITY, words);
+  wordsOf(input.text, MAX_TEXT_WORDS, words);
+  for (const label of hostWords(input.host)) {
+    if (label.length >= 2 && !STOPWORDS.has(label) && !/^\d+$/.test(label)) words.add(label);
+    for (let start = 0; start < label.length; start++) {
+      for (let length = MIN_EMBEDDED_WORD; length <= MAX_EMBEDDED_WORD && start + length <= label.length; length++) {
+        if (length === label.length) continue;
+        const inside = label.slice(start, start + length);
+        if (knownWords.has(inside)) words.add(inside);
+      }
+    }
+  }
+  const features = new Map<string, number>();
+  const weight = words.size > 0 ? 1 / Math.sqrt(Math.min(words.size, NORMALISE_UP_TO)) : 0;
+  for (const word of words) features.set(word, weight);
+  return features;
+}
+
+export interface VerticalModel {
+  classes: readonly string[];
+  bias: Float64Array;
+  weights: ReadonlyMap<string, Float64Array>;
+}
+
+/** The compact text form of a model: `bias` then one `word k=w k=w` entry per word, `;`-separated. */
+export function parseVerticalModel(serialised: { classes: readonly string[]; bias: readonly number[]; weights: string }): VerticalModel {
+  const classCount = serialised.classes.length;
+  const weights = new Map<string, Float64Array>();
+  for (const entry of serialised.weights.split(';')) {
+    if (entry === '') continue;
+    const [word, ...pairs] = entry.split(' ');
+    const row = new Float64Array(classCount);
+    for (const pair of pairs) {
+      const equals = pair.indexOf('=');
+      row[Number(pair.slice(0, equals))] = Number(pair.slice(equals + 1));
+    }
+    weights.set(word, row);
+  }
+  return { classes: serialised.classes, bias: Float64Array.from(serialised.bias), weights };
+}
+
+export interface VerticalScores {
+  probabilities: Float64Array;
+  /** How many of the page's features the model has a weight for. */
+  knownFeatures: number;
+}
+
+export function scoreVerticals(model: VerticalModel, features: ReadonlyMap<string, number>): VerticalScores {
+  const classCount = model.classes.length;
+  const logits = Float64Array.from(model.bias);
+  let knownFeatures = 0;
+  for (const [word, value] of features) {
+    const row = model.weights.get(word);
+    if (row === undefined) continue;
+    knownFeatures++;
+    for (let index = 0; index < classCount; index++) logits[index] += row[index] * value;
+  }
+  let largest = Number.NEGATIVE_INFINITY;
+  for (const logit of logits) largest = Math.max(largest, logit);
+  let sum = 0;
+  for (let index = 0; index < classCount; index++) {
+    logits[index] = Math.exp(logits[index] - largest);
+    sum += logits[index];
+  }
+  for (let index = 0; index < classCount; index++) logits[index] /= sum;
+  return { probabilities: logits, knownFeatures };
+}
+
+let shippedModel: VerticalModel | undefined;
+
+/** The committed model (parsed once). */
+export function verticalModel(): VerticalModel {
+  if (shippedModel === undefined) {
+    shippedModel = parseVerticalModel(VERTICAL_WEIGHTS);
+    const known = new Set(DERIVED_VERTICALS.map((vertical) => vertical.name));
+    for (const name of shippedModel.classes) if (!known.has(name)) throw new Error(`vertical model class ${name} is not in the taxonomy`);
+  }
+  return shippedModel;
+}
+
+/** The vertical of a page: the record's own when it named one, else the model's, else `general`. */
+export function deriveVertical(input: VerticalInput, declared?: string, model: VerticalModel = verticalModel()): Derived<string> {
+  if (declared !== undefined) return fromRecord(declared);
+  const features = verticalFeatures(input, model.weights);
+  const { probabilities, knownFeatures } = scoreVerticals(model, features);
+  if (knownFeatures === 0) return { value: GENERAL_VERTICAL, source: 'default', confidence: 0, reason: 'no word the model knows' };
+  let best = 0;
+  for (let index = 1; index < probabilities.length; index++) if (probabilities[index] > probabilities[best]) best = index;
+  const confidence = Math.round(probabilities[best] * 1000) / 1000;
+  if (confidence < MIN_CONFIDENCE) return { value: GENERAL_VERTICAL, source: 'default', confidence, reason: `best vertical ${model.classes[best]} below ${MIN_CONFIDENCE}` };
+  return { value: model.classes[best], source: 'derived', confidence, reason: `linear model over ${knownFeatures} known words` };
+}
