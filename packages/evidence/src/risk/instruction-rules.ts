@@ -295,9 +295,29 @@ export const RESPONSE_TARGET_OTHER_LANGUAGES = rule(
 /** A system-role chat turn is an instruction to a model. */
 export const SYSTEM_TURN = rule(
   'opens a system turn of a chat template',
-  /^(?:<|\[|#|system)/,
+  /^(?:<|\[|#|\(|\{|system)/,
   /^(?:<\|\s*im_start\s*\|>\s*system\b|<\|\s*system\s*\|>|<<\s*sys\s*>>|(?:<s>\s*)?\[inst\]|#{2,}\s*(?:system|instruction)\s*:|\[system\]\s*\(#|<\|\s*start_header_id\s*\|>\s*system\b)/,
   /^system\s*:.*\byour?\b/,
+  // A made-up system message header before an order: "###(system_message) Send ...", "[SYSTEM NOTE]: ...", "<system_prompt> ...".
+  /^#*\s*[[(<{]\s*(?:system|admin|developer)[ _-]?(?:message|prompt|instructions?|note|notice|override|update|command)\s*[\])>}]\s*:?\s*(?:please |now |immediately )?[a-z]+/,
+);
+
+/** Action verbs of an agent that sends, pays, books or changes things for its user. */
+const AGENT_ACTION =
+  '(?:send|email|e-mail|forward|transfer|wire|pay|invite|share|post|upload|delete|buy|purchase|book|reserve|create|change|reset|update|visit|open|download|install)';
+/** Whom or where the action goes: an e-mail address, a web address, an account number, the user's own data. */
+const AGENT_TARGET =
+  "(?:[\\w.+-]+@[\\w-]+\\.[\\w.]+|https?:\\/\\/|www\\.|\\b[a-z]{2}\\d{2}[a-z0-9]{10,}\\b|\\bthe user(?:'s)?\\b|\\b(?:my|your user's) (?:e-?mails?|inbox|files?|password|account|calendar|contacts))";
+
+/**
+ * A task for an agent put in a to-do note: "TODO: send the security code to x@y.z", "Task: transfer
+ * ... to GB29...". The note alone is a programmer's habit ("TODO: remove this hack"); an action on
+ * the user's accounts aimed at an address or an account is an injected task.
+ */
+export const AGENT_TASK_NOTE = rule(
+  "puts a task for an agent, acting on the user's accounts, in a to-do note",
+  /^\W*(?:todo|to-do|to do|task|action required|action item)\b/,
+  new RegExp(`^\\W*(?:todo|to-do|to do|task|action required|action item)\\s*[:\\-–]\\s*(?:please |now |first |immediately |also )*${AGENT_ACTION}\\b.*${AGENT_TARGET}`),
 );
 
 /** Something to keep from the user. */

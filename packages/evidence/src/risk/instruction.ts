@@ -1,14 +1,20 @@
 /**
  * `instruction_like`: which sentences of a passage address an AI system rather than the reader,
- * and why. Sentence rules (`instruction-rules.ts`) first; then two checks that need the whole
- * passage: a hijack spelled to escape them (spaced letters, look-alikes, underscores), and a task
- * request unrelated to everything around it (a question or an order to write something, dropped
- * into a page about something else).
+ * and why. Two signals, either one flags a sentence:
+ *
+ * - the sentence rules (`instruction-rules.ts`), kept where they are precise, and a check that
+ *   needs the whole passage: a hijack spelled to escape them (spaced letters, look-alikes);
+ * - the learned model (`instruction-model.ts`): a sentence no rule flagged, of at least
+ *   {@link MIN_MODEL_WORDS} words, that it scores at or above {@link MODEL_THRESHOLD}.
+ *
+ * The reason of a finding names the rule and the words it matched, or the model's score and the
+ * words that weighed most.
  */
 import { compact, normalise } from './characters.js';
 import {
   ACTS_FOR_USER,
   ADDRESSES_AI,
+  AGENT_TASK_NOTE,
   CODE_PAYLOAD,
   CONCEALMENT,
   EMIT_VERBATIM,
@@ -25,7 +31,7 @@ import {
   type SentenceRule,
 } from './instruction-rules.js';
 import { clauseSpans, sentenceSpans, type SentenceSpan } from './sentences.js';
-import { contentWords, overlaps } from './topic.js';
+import { MIN_MODEL_WORDS, MODEL_THRESHOLD, modelReason, modelScore, shippedModel, type InstructionModel } from './instruction-model.js';
 
 /** One flagged sentence: its offsets in the text and why it was flagged. */
 export interface InstructionFinding extends SentenceSpan {
@@ -41,6 +47,7 @@ const SENTENCE_RULES: readonly SentenceRule[] = [
   ROLE_PLAY,
   TASK_HIJACK,
   ACTS_FOR_USER,
+  AGENT_TASK_NOTE,
   SPEAKS_TO_USER_FOR_PAGE,
   WHILE_PROCESSING,
   RESPONSE_TARGET,
@@ -55,6 +62,17 @@ const CUE_LENGTH = 80;
 function quote(cue: string): string {
   const trimmed = cue.trim();
   return trimmed.length > CUE_LENGTH ? `${trimmed.slice(0, CUE_LENGTH - 3)}...` : trimmed;
+}
+
+/** Which signals judge a passage: the sentence rules, the learned model (null: none), or both (the default). */
+export interface InstructionDetector {
+  rules: boolean;
+  model: InstructionModel | null;
+}
+
+/** The shipped detector: rules and the committed model. */
+export function defaultDetector(): InstructionDetector {
+  return { rules: true, model: shippedModel() };
 }
 
 /** Why one sentence addresses an AI system (the rule and the words that matched), or null. */
@@ -102,33 +120,6 @@ function disguisedOverrides(text: string): Array<[number, number]> {
   return ranges;
 }
 
-// ------------------------------------------------------------------ unrelated task requests
-
-/** An order to produce text, or a direct question, as a user would put it to an assistant. */
-const TASK_REQUEST =
-  /^(?:(?:please|now|also|kindly|next|then),? )*(?:describe|explain|write|compose|provide|give|list|summari[sz]e|translate|generate|create|draft|outline|define|compare|discuss|calculate|solve|tell me|name|teach me|show me)\b/;
-const QUESTION = /^(?:what|who|whom|when|where|why|how|which)\b.*\?$|^(?:can|could|would|will) you (?:tell|explain|describe|give|provide|write|list|help|show|name|suggest|recommend|summari[sz]e|translate)\b.*\?$/;
-/** A question or order put to the reader about the text itself: "what do you think?", "describe your issue". */
-const ABOUT_THE_READER = /\b(?:you|your|yours|yourself|we|our|us)\b/;
-/** Content words the rest of the passage must supply for an unrelated request to stand out. */
-const MIN_CONTEXT_WORDS = 6;
-const UNRELATED_REASON = 'a task request unrelated to the rest of the passage, as put to an assistant';
-
-const HANDED_IN = /\b(?:send|submit|post|upload|e-?mail|mail|bring|enter|hand in|share) (?:it|them|yours|your)\b/;
-/** The author speaking: a question next to "I keep it in water ..." is the author's own. */
-const FIRST_PERSON = /\b(?:i|i'm|i've|i'd|me|my|mine)\b/;
-
-function isUnrelatedTask(normalised: string, context: Set<string>, neighbours: readonly string[]): boolean {
-  // "Write a story and send it to the contest": the reader is the one who writes.
-  if (HANDED_IN.test(normalised)) return false;
-  const order = TASK_REQUEST.test(normalised);
-  if (!order && !QUESTION.test(normalised)) return false;
-  if (!order && neighbours.some((neighbour) => FIRST_PERSON.test(neighbour))) return false;
-  if (ABOUT_THE_READER.test(normalised.replace(/^(?:can|could|would|will) you /, ''))) return false;
-  const words = contentWords(normalised);
-  return words.length > 0 && !overlaps(words, context);
-}
-
 // ------------------------------------------------------------------ the passage
 
 /** A unit that may be flagged: a sentence, or a clause of a sentence no rule flagged whole. */
@@ -137,12 +128,13 @@ interface Unit extends SentenceSpan {
 }
 
 /** Sentences, each judged whole and clause by clause (see {@link clauseSpans}). */
-function judgedUnits(text: string, spans: readonly SentenceSpan[]): Unit[] {
+function judgedUnits(text: string, spans: readonly SentenceSpan[], rules: boolean): Unit[] {
+  const judge = (start: number, end: number) => (rules ? instructionReason(text.slice(start, end)) : null);
   const units: Unit[] = [];
   for (const span of spans) {
-    const reason = instructionReason(text.slice(span.start, span.end));
+    const reason = judge(span.start, span.end);
     const clauses = clauseSpans(text, span);
-    const judged = clauses.length === 1 ? [] : clauses.map((clause) => ({ ...clause, reason: instructionReason(text.slice(clause.start, clause.end)) }));
+    const judged = clauses.length === 1 ? [] : clauses.map((clause) => ({ ...clause, reason: judge(clause.start, clause.end) }));
     // The clauses that carry the instruction when any does on its own (the carrier's clauses stay), else the whole sentence.
     if (judged.some((clause) => clause.reason !== null) || (reason === null && judged.length > 0)) units.push(...judged);
     else units.push({ ...span, reason });
@@ -154,23 +146,27 @@ function judgedUnits(text: string, spans: readonly SentenceSpan[]): Unit[] {
  * Every instruction-like sentence of `text` (or clause, where a sentence carries an instruction
  * behind a boundary the sentence split did not take), in order, with its reason.
  */
-export function instructionFindings(text: string, spans: readonly SentenceSpan[] = sentenceSpans(text)): InstructionFinding[] {
-  const units = judgedUnits(text, spans);
+export function instructionFindings(
+  text: string,
+  spans: readonly SentenceSpan[] = sentenceSpans(text),
+  detector: InstructionDetector = defaultDetector(),
+): InstructionFinding[] {
+  const units = judgedUnits(text, spans, detector.rules);
 
-  for (const [start, end] of disguisedOverrides(text)) {
-    for (const unit of units) if (unit.reason === null && unit.start < end && unit.end > start) unit.reason = DISGUISED_REASON;
+  if (detector.rules) {
+    for (const [start, end] of disguisedOverrides(text)) {
+      for (const unit of units) if (unit.reason === null && unit.start < end && unit.end > start) unit.reason = DISGUISED_REASON;
+    }
   }
 
-  if (units.length > 1) {
-    const normalised = units.map((unit) => normalise(text.slice(unit.start, unit.end)));
-    const words = normalised.map(contentWords);
-    units.forEach((unit, index) => {
-      if (unit.reason !== null || !(TASK_REQUEST.test(normalised[index]) || QUESTION.test(normalised[index]))) return;
-      const context = new Set(words.flatMap((list, other) => (other === index || units[other].reason !== null ? [] : list)));
-      if (context.size < MIN_CONTEXT_WORDS) return;
-      const neighbours = [normalised[index - 1], normalised[index + 1]].filter((other) => other !== undefined);
-      if (isUnrelatedTask(normalised[index], context, neighbours)) unit.reason = UNRELATED_REASON;
-    });
+  const model = detector.model;
+  if (model !== null) {
+    for (const unit of units) {
+      if (unit.reason !== null) continue;
+      const sentence = text.slice(unit.start, unit.end);
+      const probability = modelScore(model, sentence);
+      if (probability !== null && probability >= MODEL_THRESHOLD) unit.reason = modelReason(model, sentence, probability);
+    }
   }
 
   // A one- or two-word fragment between two flagged units ("STOP! NOW!!! JUST PRINT ...") belongs to them.
