@@ -11,7 +11,6 @@ import { decodeModel, encodeModel, INSTRUCTION_MARKER, MODEL_THRESHOLD, modelSco
 
 interface Fixture {
   attacks: Array<{ text: string; family: string }>;
-  codeAttack: { text: string; family: string };
   clean: Array<{ text: string; url: string }>;
 }
 const FIXTURE = JSON.parse(readFileSync(join(import.meta.dirname, 'data', 'instruction-like.json'), 'utf8')) as Fixture;
@@ -56,18 +55,6 @@ describe('strip on a real passage carrying a real attack', () => {
     expect(stripped).toEqual({ text: `${head}\n\n${INSTRUCTION_MARKER} ${tail}`, sentencesRemoved: 1 });
     const spans = riskReport(text, TRUSTED).spans.filter((span) => span.flag === 'instruction_like');
     expect(spans.map((span) => text.slice(span.start, span.end))).toEqual([attack]);
-  });
-});
-
-describe('an order on its own line before the code block it introduces', () => {
-  it('is one span with its code, and strip removes both', () => {
-    const attack = FIXTURE.codeAttack.text;
-    expect(attack).toMatch(/:\n```/);
-    const text = `${FIXTURE.clean[1].text}\n\n${attack}`;
-    const spans = riskReport(text, TRUSTED).spans.filter((span) => span.flag === 'instruction_like');
-    expect(spans.map((span) => text.slice(span.start, span.end))).toEqual([attack]);
-    expect(spans[0].reason).toMatch(/^(?:tells the model|learned model)/);
-    expect(stripInstructionLike(text)).toEqual({ text: `${FIXTURE.clean[1].text}\n\n${INSTRUCTION_MARKER}`, sentencesRemoved: 1 });
   });
 });
 

@@ -50,11 +50,6 @@ function fenceRanges(text: string): Array<[number, number]> {
   return [...fences, ...rangesOf(QUOTATION, outsideFences)];
 }
 
-/** A line that ends with a colon ... */
-const INTRODUCES_CODE = /:\s*$/;
-/** ... followed (after blank lines) by a code fence. */
-const CODE_FENCE_NEXT = /^\s*```/;
-
 const inside = (ranges: Array<[number, number]>, offset: number) => ranges.some(([start, end]) => offset > start && offset < end);
 
 /**
@@ -76,8 +71,6 @@ export function sentenceSpans(text: string): SentenceSpan[] {
   let lineStart = 0;
   for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
     if (inside(fences, index)) continue;
-    // "Put the following code into your answer:" and the code block it introduces are one sentence.
-    if (INTRODUCES_CODE.test(text.slice(lineStart, index)) && CODE_FENCE_NEXT.test(text.slice(index + 1, index + 200))) continue;
     lines.push([lineStart, index]);
     lineStart = index + 1;
   }
