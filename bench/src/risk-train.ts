@@ -5,7 +5,8 @@
  * Data (paths from the repository root, as the other benches):
  * - RISK_TRAIN_DATA (default ../shared/data/injection-train/pool.jsonl): the labelled pool;
  *   every family but clean/news-dev-pages (see bench/src/risk/train.ts).
- * - RISK_TRAIN_CRAWL (default ../shared/data/crawl/sample-0000.warc.gz): a real crawl whose
+ * - RISK_TRAIN_CRAWL (default packages/ingest/test/data/sample-0000.warc.gz, the real 22-page
+ *   crawl kept with the ingest tests, allenai/dolma's test WARC, ODC-By): a real crawl whose
  *   passages are extra clean sentences. The real-page false-alarm rate of `npm run bench:risk` is
  *   measured on other pages (RISK_CRAWL, the articles crawl).
  *
@@ -21,7 +22,7 @@ import { buildTrainingSet, readPool, trainModel } from './risk/train.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const POOL = resolve(process.cwd(), process.env.RISK_TRAIN_DATA || '../shared/data/injection-train/pool.jsonl');
-const CRAWL = resolve(process.cwd(), process.env.RISK_TRAIN_CRAWL || '../shared/data/crawl/sample-0000.warc.gz');
+const CRAWL = resolve(process.cwd(), process.env.RISK_TRAIN_CRAWL || 'packages/ingest/test/data/sample-0000.warc.gz');
 const OUT = join(ROOT, 'packages', 'evidence', 'src', 'risk', 'model', 'instruction-weights.ts');
 
 if (!existsSync(POOL)) throw new Error(`train:risk: ${POOL} not found (RISK_TRAIN_DATA names the pool)`);

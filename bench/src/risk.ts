@@ -127,7 +127,7 @@ function detectorTable(counts: Counts, what: { positives: string; negatives: str
 const POOL = resolve(process.cwd(), process.env.RISK_TRAIN_DATA || '../shared/data/injection-train/pool.jsonl');
 const DEV = resolve(process.cwd(), JUDGED_SET);
 const CRAWLS = (process.env.RISK_CRAWL || '../shared/data/crawl/articles-dev.warc.gz').split(',').map((file) => resolve(process.cwd(), file.trim()));
-const TRAIN_CRAWL = resolve(process.cwd(), process.env.RISK_TRAIN_CRAWL || '../shared/data/crawl/sample-0000.warc.gz');
+const TRAIN_CRAWL = resolve(process.cwd(), process.env.RISK_TRAIN_CRAWL || 'packages/ingest/test/data/sample-0000.warc.gz');
 const instruction: Record<string, unknown> = {};
 
 if (existsSync(POOL)) {
@@ -140,15 +140,15 @@ if (existsSync(POOL)) {
 
   if (process.env.RISK_LOFO !== '0') {
     console.log('\n### Leave-one-family-out over the pool (each family scored by a model trained without it; nothing tuned on these)\n');
-    console.log('| family | kind | records | rules only | model only | rules + model |');
-    console.log('|---|---|---:|---:|---:|---:|');
+    console.log(`| family | kind | records | ${DETECTOR_NAMES.join(' | ')} |`);
+    console.log(`|---|---|---:|${DETECTOR_NAMES.map(() => '---:|').join('')}`);
     const results = leaveOneFamilyOut(records, set, ({ family, label, counts }: FamilyResult) => {
       const total = label === 'injection' ? counts.positives : counts.negatives;
       const cell = (name: (typeof DETECTOR_NAMES)[number]) => {
         const flagged = counts.flagged[name][label === 'injection' ? 'positives' : 'negatives'];
         return `${flagged} (${f3(share(flagged, total))})`;
       };
-      console.log(`| ${family} | ${label === 'injection' ? 'attack: recall' : 'clean: false alarms'} | ${total} | ${cell('rules only')} | ${cell('model only')} | ${cell('rules + model')} |`);
+      console.log(`| ${family} | ${label === 'injection' ? 'attack: recall' : 'clean: false alarms'} | ${total} | ${DETECTOR_NAMES.map(cell).join(' | ')} |`);
     });
     const pooled = emptyCounts();
     for (const { counts } of results) {
@@ -214,11 +214,16 @@ if (existsSync(POOL)) {
     const rulesUs = microsecondsPerPassage(passages.map((passage) => ({ id: '', category: '', expected: [], text: passage.text })), (text) => instructionFindings(text, undefined, { rules: true, model: null }));
     const bothUs = microsecondsPerPassage(passages.map((passage) => ({ id: '', category: '', expected: [], text: passage.text })), (text) => instructionFindings(text));
     const name = file.split('/').pop();
-    console.log(`\n### Real crawled pages: ${name} (${pages} pages, ${passages.length} passages as ingest cuts them; every flag is a false alarm)\n`);
+    const trainedOn = name === TRAIN_CRAWL.split('/').pop();
+    console.log(
+      `\n### Real crawled pages: ${name} (${pages} pages, ${passages.length} passages as ingest cuts them; every flag is a false alarm)` +
+        (trainedOn ? ' - its passages are training negatives of the model (RISK_TRAIN_CRAWL): not a held-out figure' : '') +
+        '\n',
+    );
     console.log(detectorTable(counts, { positives: 'attacks', negatives: 'passages' }));
     console.log(examples.length > 0 ? `\nflagged by rules + model:\n${examples.join('\n')}` : '\nno passage flagged by rules + model');
     console.log(`\ncost of instruction_like on these passages: rules only ${rulesUs.toFixed(1)} us per passage, rules + model ${bothUs.toFixed(1)} us per passage`);
-    realPages[name ?? file] = { pages, passages: passages.length, counts, rulesUs, bothUs, trainedOn: file === TRAIN_CRAWL };
+    realPages[name ?? file] = { pages, passages: passages.length, counts, rulesUs, bothUs, trainedOn };
   }
   instruction.realPages = realPages;
 } else {

@@ -14,17 +14,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { instructionFindings, sentenceSpans, shippedModel, type InstructionDetector, type InstructionModel } from '@evidence/evidence';
 import { buildTrainingSet, familyGroup, trainModel, type PoolRecord, type TrainingSet } from './train.js';
 
-export type DetectorName = 'rules only' | 'model only' | 'rules + model';
-export const DETECTOR_NAMES: readonly DetectorName[] = ['rules only', 'model only', 'rules + model'];
+/** The shipped detector is 'rules + model' (model at its threshold, 0.99); the two at p >= 0.9 show the trade a lower threshold makes. */
+export type DetectorName = 'rules only' | 'model only' | 'rules + model' | 'model only, p >= 0.9' | 'rules + model, p >= 0.9';
+export const DETECTOR_NAMES: readonly DetectorName[] = ['rules only', 'model only', 'rules + model', 'model only, p >= 0.9', 'rules + model, p >= 0.9'];
+const LOWER_THRESHOLD = 0.9;
 
 /** Whether each detector flags `text`: the rules once, the model once, the union from them. */
 export function flagsOf(text: string, model: InstructionModel): Record<DetectorName, boolean> {
   const spans = sentenceSpans(text);
   const rules = instructionFindings(text, spans, { rules: true, model: null }).length > 0;
   const learned = instructionFindings(text, spans, { rules: false, model }).length > 0;
-  // The shipped detector itself (its fragment joining can only add spans, never remove a page's flag).
-  const both = rules || learned || instructionFindings(text, spans, { rules: true, model }).length > 0;
-  return { 'rules only': rules, 'model only': learned, 'rules + model': both };
+  const lower = learned || instructionFindings(text, spans, { rules: false, model, threshold: LOWER_THRESHOLD }).length > 0;
+  // The union is the shipped detector's page flag (its fragment joining only adds spans to a flagged page).
+  return { 'rules only': rules, 'model only': learned, 'rules + model': rules || learned, 'model only, p >= 0.9': lower, 'rules + model, p >= 0.9': rules || lower };
 }
 
 export interface Counts {
@@ -35,7 +37,7 @@ export interface Counts {
 
 export function emptyCounts(): Counts {
   const zero = () => ({ positives: 0, negatives: 0 });
-  return { positives: 0, negatives: 0, flagged: { 'rules only': zero(), 'model only': zero(), 'rules + model': zero() } };
+  return { positives: 0, negatives: 0, flagged: Object.fromEntries(DETECTOR_NAMES.map((name) => [name, zero()])) as Counts['flagged'] };
 }
 
 export function count(into: Counts, positive: boolean, flags: Record<DetectorName, boolean>): void {

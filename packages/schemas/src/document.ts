@@ -23,7 +23,7 @@ export const RiskSpanSchema = z.object({
   flag: RiskFlagSchema.exclude(['low_trust_source']),
   start: z.number().int().describe('offset of the first character in the original text (UTF-16 code units, as JavaScript indexes strings)'),
   end: z.number().int().describe('offset just past the last character'),
-  reason: z.string().describe('why this place raised the flag, quoting the words that did'),
+  reason: z.string().describe('why this place raised the flag: the rule and the words it matched, or for instruction_like the learned model, its probability against its threshold and the words that weighed most'),
 });
 export type RiskSpan = z.infer<typeof RiskSpanSchema>;
 

@@ -70,7 +70,7 @@ export function modelScore(model: InstructionModel, sentence: string): number | 
 const EXPLAINED_WORDS = 3;
 
 /** Why the model flagged a sentence: its probability against the threshold and the words that pushed it most. */
-export function modelReason(model: InstructionModel, sentence: string, probability: number): string {
+export function modelReason(model: InstructionModel, sentence: string, probability: number, threshold = MODEL_THRESHOLD): string {
   const words = [...new Set(sentenceTokens(sentence))]
     .filter((token) => /\p{L}/u.test(token))
     .map((token) => ({ token, weight: wordWeight(token, model.weights, model.bits) }))
@@ -78,5 +78,5 @@ export function modelReason(model: InstructionModel, sentence: string, probabili
     .sort((left, right) => right.weight - left.weight || (left.token < right.token ? -1 : 1))
     .slice(0, EXPLAINED_WORDS)
     .map((word) => `"${word.token}"`);
-  return `learned model (word and character n-grams): p=${probability.toFixed(3)} >= ${MODEL_THRESHOLD}` + (words.length > 0 ? `; strongest words ${words.join(', ')}` : '');
+  return `learned model (word and character n-grams): p=${probability.toFixed(3)} >= ${threshold}` + (words.length > 0 ? `; strongest words ${words.join(', ')}` : '');
 }

@@ -68,6 +68,8 @@ function quote(cue: string): string {
 export interface InstructionDetector {
   rules: boolean;
   model: InstructionModel | null;
+  /** The model's threshold (default {@link MODEL_THRESHOLD}): the bench measures others. */
+  threshold?: number;
 }
 
 /** The shipped detector: rules and the committed model. */
@@ -160,12 +162,13 @@ export function instructionFindings(
   }
 
   const model = detector.model;
+  const threshold = detector.threshold ?? MODEL_THRESHOLD;
   if (model !== null) {
     for (const unit of units) {
       if (unit.reason !== null) continue;
       const sentence = text.slice(unit.start, unit.end);
       const probability = modelScore(model, sentence);
-      if (probability !== null && probability >= MODEL_THRESHOLD) unit.reason = modelReason(model, sentence, probability);
+      if (probability !== null && probability >= threshold) unit.reason = modelReason(model, sentence, probability, threshold);
     }
   }
 
