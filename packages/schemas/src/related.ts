@@ -21,10 +21,11 @@ export const RELATED_COMMUNITY_STORIES_MAX = 100;
 export const RelatedParamsSchema = z.object({
   id: z.string().trim().min(1).describe('the seed passage id, page:no'),
   relation: inList(`relations to follow; each one of ${RELATION_KINDS.join(', ')}; default all`)
-    .refine((kinds) => kinds.length > 0 && kinds.every((kind) => (RELATION_KINDS as readonly string[]).includes(kind)), {
+    // An empty list (`relation=`) is absent, as for every other list parameter: all relations.
+    .refine((kinds) => kinds.every((kind) => (RELATION_KINDS as readonly string[]).includes(kind)), {
       message: `each value must be one of ${RELATION_KINDS.join(', ')}`,
     })
-    .transform((kinds) => RELATION_KINDS.filter((kind) => kinds.includes(kind)))
+    .transform((kinds) => RELATION_KINDS.filter((kind) => kinds.length === 0 || kinds.includes(kind)))
     .default([...RELATION_KINDS]),
   limit: limitSchema(),
 });

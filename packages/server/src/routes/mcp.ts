@@ -12,13 +12,15 @@
  * for the key or its allowance answers a JSON-RPC error object (code MCP_ACCESS_REFUSED, data
  * with the HTTP status and retry-after) in its place, and only a batch whose every call was
  * refused answers with that HTTP status. `?profile=grounding` serves only that profile's tools.
+ * A browser request from a foreign Origin is refused with 403 first (http/origin.ts).
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { handleStatelessRequest, jsonRpcError, JsonRpcErrorCode, messageId, type JsonRpcId, type Toolset } from '@evidence/mcp';
 import { errors, type ServiceError } from '@evidence/schemas';
 import type { AuthenticatedCaller } from '@evidence/stores';
 import { catalogToolInvoker, toolsetFor } from '../mcp-tools.js';
-import { authenticateRequest, errorAnswer, jsonAnswer, rateLimitHeaders, type Headers, type HttpAnswer } from '../http/answer.js';
+import { authenticateRequest, errorAnswer, jsonAnswer, rateLimitHeaders, textAnswer, type Headers, type HttpAnswer } from '../http/answer.js';
+import { originRefusal } from '../http/origin.js';
 import type { RouteRequest, Router } from '../http/router.js';
 import type { Services } from '../services.js';
 
@@ -87,6 +89,9 @@ function refusalObject(id: JsonRpcId, error: ServiceError): unknown {
 
 export function registerMcp(router: Router, services: Services): void {
   const serve = async ({ snapshot, headers, body }: RouteRequest): Promise<HttpAnswer> => {
+    // Before the key: a page from a foreign origin learns nothing, not even whether a key works.
+    const forbidden = originRefusal(headers.origin, headers.host, services.config.allowedOrigins);
+    if (forbidden !== null) return textAnswer(403, forbidden);
     const authenticated = await authenticateRequest(services, snapshot);
     if (authenticated instanceof Error) return errorAnswer(authenticated, {}, snapshot.requestId);
     const caller: AuthenticatedCaller = authenticated;
