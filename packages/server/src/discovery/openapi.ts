@@ -4,7 +4,7 @@
  * schema (descriptions included) and whose 200 body is the capability's response schema; the
  * error answers are the plain-text ones of SPEC 7. The open routes, /account and /mcp follow.
  */
-import { ERROR_KINDS, jsonSchemaOf, type JsonSchema } from '@evidence/schemas';
+import { ERROR_KINDS, jsonSchemaOf, QUERY_MAX_CHARS, type JsonSchema } from '@evidence/schemas';
 import type { z } from 'zod';
 import { CATALOG, type CatalogEntry } from '../catalog.js';
 import { DescribeSchema } from './describe.js';
@@ -13,6 +13,8 @@ import { AccountStatusSchema, JsonRpcMessageSchema, ReadySchema, ToolListingSche
 import { documentedPath } from './documented-routes.js';
 import { PROFILE_NAMES } from '../mcp-tools.js';
 import { MCP_MAX_BATCH_MESSAGES } from '../routes/mcp.js';
+import { MAX_HEADER_BYTES } from '../http/transport.js';
+import { WWW_AUTHENTICATE } from '../http/answer.js';
 
 type Operation = Record<string, unknown>;
 
@@ -51,7 +53,8 @@ const RATE_HEADERS = { 'x-ratelimit-remaining': { $ref: '#/components/headers/Ra
 /**
  * One OpenAPI parameter per property of the parameter schema. An IN-list (a string or an array
  * in the schema) is, over REST, one comma-separated value: an array serialised with
- * `explode: false`.
+ * `explode: false`. A value written as text or as a number (since, max_age) is, over REST, its
+ * text form: the number form is MCP's typed argument, and a query carries text.
  */
 function parametersOf(entry: CatalogEntry): Record<string, unknown>[] {
   const schema = jsonSchemaOf(entry.capability.params, 'input');
@@ -62,13 +65,15 @@ function parametersOf(entry: CatalogEntry): Record<string, unknown>[] {
     const { description, ...valueSchema } = property;
     const branches = Array.isArray(valueSchema.anyOf) ? (valueSchema.anyOf as JsonSchema[]) : [];
     const arrayBranch = branches.find((branch) => branch.type === 'array');
-    const isInList = arrayBranch !== undefined && branches.some((branch) => branch.type === 'string');
+    const stringBranch = branches.find((branch) => branch.type === 'string');
+    const isInList = arrayBranch !== undefined && stringBranch !== undefined;
+    const isTextOrNumber = !isInList && stringBranch !== undefined && branches.length === 2 && branches.some((branch) => branch.type === 'number' || branch.type === 'integer');
     return {
       name,
       in: inPath ? 'path' : 'query',
       required: inPath || required.has(name),
       ...(description ? { description: String(description) } : {}),
-      schema: isInList ? { type: 'array', items: arrayBranch.items ?? { type: 'string' } } : valueSchema,
+      schema: isInList ? { items: { type: 'string' }, ...arrayBranch } : isTextOrNumber ? stringBranch : valueSchema,
       ...(isInList ? { style: 'form', explode: false } : {}),
     };
   });
@@ -156,19 +161,22 @@ export function buildOpenApi(): Record<string, unknown> {
       responses: {
         '200': jsonResponse('the JSON-RPC response', jsonSchemaOf(JsonRpcMessageSchema, 'output'), RATE_HEADERS),
         '202': { description: 'accepted (the request held only notifications)' },
-        '400': textResponse('unknown profile (plain text), or a malformed JSON-RPC message or an empty batch (JSON-RPC error body)'),
+        '400': {
+          description: 'a malformed JSON-RPC message or an empty batch (JSON-RPC error body, application/json), or an unknown profile (text/plain)',
+          content: { 'application/json': { schema: jsonSchemaOf(JsonRpcMessageSchema, 'output') }, [PLAIN_TEXT]: { schema: { type: 'string' } } },
+        },
         '401': { $ref: '#/components/responses/Error401' },
         '402': { $ref: '#/components/responses/Error402' },
+        '403': textResponse('an Origin header naming neither the host the request was sent to nor one ALLOWED_ORIGINS lists (a browser page elsewhere: DNS rebinding)'),
         '406': jsonResponse('accept does not list application/json and text/event-stream (JSON-RPC error body)', { type: 'object' }),
         '413': textResponse(`the body exceeds 1 MiB, or a batch holds more than ${MCP_MAX_BATCH_MESSAGES} messages`),
         '415': jsonResponse('content-type is not application/json, or the body is compressed (content-encoding) (JSON-RPC error body)', { type: 'object' }),
         '429': { $ref: '#/components/responses/Error429' },
       },
     },
-    get: openOperation('mcpStream', 'Not offered: the endpoint is stateless (405)', {
-      '405': textResponse('method not allowed'),
-    }),
   };
+  // GET, DELETE and every other method on /mcp answer 405 with `allow: POST` (stateless: no
+  // stream to open, no session to end), as for any method a path is not served for.
 
   paths['/describe'] = {
     get: openOperation('describe', 'What this deployment holds and how its evidence vocabulary reads', {
@@ -231,6 +239,11 @@ export function buildOpenApi(): Record<string, unknown> {
     }),
   };
 
+  // The transport refuses a request line and headers over MAX_HEADER_BYTES before any route.
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) (operation.responses as Record<string, unknown>)['431'] = { $ref: '#/components/responses/Error431' };
+  }
+
   return {
     openapi: '3.1.0',
     info: {
@@ -259,9 +272,17 @@ export function buildOpenApi(): Record<string, unknown> {
         RetryAfter: { description: 'seconds to wait before retrying', schema: { type: 'integer' } },
         RateLimitRemaining: { description: 'credits left in the current minute', schema: { type: 'integer' } },
       },
-      responses: Object.fromEntries(
-        Object.entries(ERROR_RESPONSES).map(([status, error]) => [`Error${status}`, textResponse(error.description, error.retryAfter)]),
-      ),
+      responses: {
+        ...Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, error]) => [`Error${status}`, textResponse(error.description, error.retryAfter)])),
+        Error401: {
+          ...textResponse(ERROR_RESPONSES['401'].description),
+          headers: { 'www-authenticate': { description: 'the accepted schemes', schema: { type: 'string', const: WWW_AUTHENTICATE } } },
+        },
+        Error431: textResponse(
+          `the request line and headers exceed ${MAX_HEADER_BYTES / 1024} KiB. A query text within its ${QUERY_MAX_CHARS} characters can pass it once ` +
+            'percent-encoded: each character outside ASCII takes 6 to 12 bytes (a 4,096-character query in Cyrillic, Greek or CJK does not fit); keep such a text under about 1,300 characters',
+        ),
+      },
     },
   };
 }
