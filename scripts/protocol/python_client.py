@@ -1,0 +1,48 @@
+"""
+The Python MCP SDK (PyPI `mcp`, 2.x) against a running server, in its default mode, over
+Streamable HTTP: it must settle on protocol 2026-07-28 with no request refused (every HTTP answer
+below 400: no fallback round trip), list every tool and call one.
+
+    python scripts/protocol/python_client.py BASE_URL API_KEY
+"""
+import asyncio
+import sys
+
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared._httpx_utils import create_mcp_http_client
+
+EXPECTED_VERSION = "2026-07-28"
+
+
+async def main(base: str, key: str) -> int:
+    answers: list[tuple[str, int]] = []
+
+    async def record(response):
+        answers.append((response.request.method, response.status_code))
+
+    http = create_mcp_http_client(headers={"x-api-key": key})
+    http.event_hooks["response"].append(record)
+    async with http:
+        async with Client(streamable_http_client(f"{base}/mcp", http_client=http)) as client:
+            tools = await client.list_tools()
+            result = await client.call_tool("web_search", {"query": "bread", "limit": 2})
+            version = client.protocol_version
+    names = sorted(tool.name for tool in tools.tools)
+    print(f"protocol {version}; {len(names)} tools ({', '.join(names)}); web_search isError={result.is_error}")
+    print("HTTP answers: " + ", ".join(f"{method} {status}" for method, status in answers))
+    refused = [answer for answer in answers if answer[1] >= 400]
+    failures = []
+    if version != EXPECTED_VERSION:
+        failures.append(f"negotiated {version}, expected {EXPECTED_VERSION}")
+    if refused:
+        failures.append(f"refused requests: {refused}")
+    if result.is_error or result.structured_content is None or "results" not in result.structured_content:
+        failures.append(f"web_search did not answer a search body: {result}")
+    for failure in failures:
+        print(f"FAIL: {failure}", file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main(sys.argv[1], sys.argv[2])))
