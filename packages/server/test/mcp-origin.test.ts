@@ -1,7 +1,8 @@
 /**
  * The MCP transport's Origin rule on POST /mcp (DNS rebinding), and the `www-authenticate` every
- * 401 carries, over a real server: no Origin and the server's own are served, a foreign one is
- * refused with 403 text/plain before the key is looked at, ALLOWED_ORIGINS admits the ones it lists.
+ * 401 carries, over a real server: no Origin and a loopback one are served, a foreign one is
+ * refused with 403 text/plain before the key is looked at, also when Host names the same rebound
+ * host, and ALLOWED_ORIGINS admits the ones it lists.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passage, startTestServer, type TestServer } from './fixture.js';
@@ -25,16 +26,46 @@ function postMcp(headers: Record<string, string>): Promise<Response> {
   });
 }
 
+/** A POST with a chosen Host (fetch will not send one): over a raw socket, HTTP/1.1. */
+async function postRaw(host: string): Promise<{ status: number; text: string }> {
+  const { request } = await import('node:http');
+  const url = new URL(service.base);
+  const body = JSON.stringify(PING);
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      {
+        host: url.hostname, port: url.port, path: '/mcp', method: 'POST', setHost: false,
+        headers: { host, origin: `http://${host}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-api-key': service.key, 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      },
+    );
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
 describe('Origin on POST /mcp', () => {
-  it('serves a request without Origin and one from the server itself', async () => {
+  it('serves a request without Origin and one from a loopback origin', async () => {
     expect((await postMcp({})).status).toBe(200);
-    const own = await postMcp({ origin: service.base });
-    expect(own.status).toBe(200);
-    expect(await own.json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    for (const origin of [service.base, 'http://localhost:6274', 'http://[::1]:3000']) {
+      const own = await postMcp({ origin });
+      expect(own.status, origin).toBe(200);
+      expect(await own.json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    }
+  });
+
+  it('refuses a rebound name: Host and Origin both evil.example', async () => {
+    const rebound = await postRaw('evil.example');
+    expect(rebound.status).toBe(403);
+    expect(rebound.text).toMatch(/^forbidden: Origin /);
   });
 
   it('refuses a foreign Origin with 403 text/plain, whatever the key', async () => {
-    for (const origin of ['http://evil.example', 'http://127.0.0.1:1', 'null', 'not a url']) {
+    for (const origin of ['http://evil.example', 'http://127.0.0.2', 'http://localhost.evil.example', 'null', 'not a url']) {
       for (const key of [service.key, 'wrong']) {
         const response = await postMcp({ origin, 'x-api-key': key });
         expect(response.status, origin).toBe(403);

@@ -20,7 +20,7 @@ import { errors, type ServiceError } from '@evidence/schemas';
 import type { AuthenticatedCaller } from '@evidence/stores';
 import { catalogToolInvoker, toolsetFor } from '../mcp-tools.js';
 import { authenticateRequest, errorAnswer, jsonAnswer, rateLimitHeaders, textAnswer, type Headers, type HttpAnswer } from '../http/answer.js';
-import { originRefusal } from '../http/origin.js';
+import { originRefusal, ownHostnames } from '../http/origin.js';
 import type { RouteRequest, Router } from '../http/router.js';
 import type { Services } from '../services.js';
 
@@ -88,9 +88,10 @@ function refusalObject(id: JsonRpcId, error: ServiceError): unknown {
 }
 
 export function registerMcp(router: Router, services: Services): void {
+  const ownHosts = ownHostnames(services.config.host);
   const serve = async ({ snapshot, headers, body }: RouteRequest): Promise<HttpAnswer> => {
     // Before the key: a page from a foreign origin learns nothing, not even whether a key works.
-    const forbidden = originRefusal(headers.origin, headers.host, services.config.allowedOrigins);
+    const forbidden = originRefusal(headers.origin, ownHosts, services.config.allowedOrigins);
     if (forbidden !== null) return textAnswer(403, forbidden);
     const authenticated = await authenticateRequest(services, snapshot);
     if (authenticated instanceof Error) return errorAnswer(authenticated, {}, snapshot.requestId);
