@@ -386,4 +386,16 @@ describe('keys and limits on POST /mcp', () => {
     });
     expect(response.status).toBe(406);
   });
+
+  it('checks accept on a batch as on one message, also when no item is well formed (406, nothing run)', async () => {
+    for (const body of [[null], [CALL_WEB_SEARCH, { jsonrpc: '2.0', id: 2, method: 'ping' }]]) {
+      const response = await fetch(`${service.base}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': service.key },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(406);
+      expect((await response.json()).error.message).toMatch(/^Not Acceptable/);
+    }
+  });
 });

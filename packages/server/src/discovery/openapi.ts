@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { CATALOG, type CatalogEntry } from '../catalog.js';
 import { DescribeSchema } from './describe.js';
 import { GUIDES } from './documents.js';
-import { AccountStatusSchema, JsonRpcMessageSchema, ReadySchema, ToolListingSchema } from './open-schemas.js';
+import { AccountStatusSchema, JsonRpcAnswerSchema, jsonRpcBodySchema, JsonRpcResponseSchema, ReadySchema, ToolListingSchema } from './open-schemas.js';
 import { documentedPath } from './documented-routes.js';
 import { PROFILE_NAMES } from '../mcp-tools.js';
 import { MCP_MAX_BATCH_MESSAGES } from '../routes/mcp.js';
@@ -151,26 +151,26 @@ export function buildOpenApi(): Record<string, unknown> {
           in: 'header',
           required: true,
           description: 'must list application/json and text/event-stream',
-          schema: { type: 'string', example: 'application/json, text/event-stream' },
+          schema: { type: 'string', enum: ['application/json, text/event-stream'] },
         },
       ],
       requestBody: {
         required: true,
-        content: { 'application/json': { schema: jsonSchemaOf(JsonRpcMessageSchema, 'input') } },
+        content: { 'application/json': { schema: jsonSchemaOf(jsonRpcBodySchema(MCP_MAX_BATCH_MESSAGES), 'input') } },
       },
       responses: {
-        '200': jsonResponse('the JSON-RPC response', jsonSchemaOf(JsonRpcMessageSchema, 'output'), RATE_HEADERS),
+        '200': jsonResponse('the JSON-RPC response (an array for a batch)', jsonSchemaOf(JsonRpcAnswerSchema, 'output'), RATE_HEADERS),
         '202': { description: 'accepted (the request held only notifications)' },
         '400': {
           description: 'a malformed JSON-RPC message or an empty batch (JSON-RPC error body, application/json), or an unknown profile (text/plain)',
-          content: { 'application/json': { schema: jsonSchemaOf(JsonRpcMessageSchema, 'output') }, [PLAIN_TEXT]: { schema: { type: 'string' } } },
+          content: { 'application/json': { schema: jsonSchemaOf(JsonRpcResponseSchema, 'output') }, [PLAIN_TEXT]: { schema: { type: 'string' } } },
         },
         '401': { $ref: '#/components/responses/Error401' },
         '402': { $ref: '#/components/responses/Error402' },
         '403': textResponse('an Origin header naming neither the host the request was sent to nor one ALLOWED_ORIGINS lists (a browser page elsewhere: DNS rebinding)'),
-        '406': jsonResponse('accept does not list application/json and text/event-stream (JSON-RPC error body)', { type: 'object' }),
+        '406': jsonResponse('accept does not list application/json and text/event-stream (JSON-RPC error body)', jsonSchemaOf(JsonRpcResponseSchema, 'output')),
         '413': textResponse(`the body exceeds 1 MiB, or a batch holds more than ${MCP_MAX_BATCH_MESSAGES} messages`),
-        '415': jsonResponse('content-type is not application/json, or the body is compressed (content-encoding) (JSON-RPC error body)', { type: 'object' }),
+        '415': jsonResponse('content-type is not application/json, or the body is compressed (content-encoding) (JSON-RPC error body)', jsonSchemaOf(JsonRpcResponseSchema, 'output')),
         '429': { $ref: '#/components/responses/Error429' },
       },
     },

@@ -44,6 +44,12 @@ function invalidRequest(message: string): unknown {
   return jsonRpcError(null, JsonRpcErrorCode.InvalidRequest, `Invalid Request: ${message}`);
 }
 
+/** Whether an accept header lists both media types Streamable HTTP answers with. */
+function acceptsBoth(accept: string | undefined): boolean {
+  const types = (accept ?? '').split(',').map((type) => type.split(';')[0].trim().toLowerCase());
+  return types.includes('application/json') && types.includes('text/event-stream');
+}
+
 /** Let the event loop serve other connections (probes among them) between a batch's messages. */
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -137,6 +143,11 @@ export function registerMcp(router: Router, services: Services): void {
       return refused ? errorAnswer(refused, await rateHeaders(), snapshot.requestId) : webAnswer(response, await rateHeaders());
     }
     if (parsed.length === 0) return { ...jsonAnswer(invalidRequest('an empty batch'), await rateHeaders()), status: 400 };
+    if (!acceptsBoth(headers.accept)) {
+      // The SDK's transport checks accept per message, and a malformed item never reaches it:
+      // the batch, which the SDK never sees whole, is checked here as one message would be.
+      return { ...jsonAnswer(jsonRpcError(null, JSON_RPC_SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream'), await rateHeaders()), status: 406 };
+    }
     if (parsed.length > MCP_MAX_BATCH_MESSAGES) {
       return errorAnswer(errors.batchTooLarge(MCP_MAX_BATCH_MESSAGES, parsed.length), await rateHeaders(), snapshot.requestId);
     }
