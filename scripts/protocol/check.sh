@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `npm run check:protocols`: the service against real clients nobody here wrote, on a fresh demo
 # index (1,000 passages, the hashing embedder) served by `npm start`'s own entry point:
-#   1. the Python MCP SDK (PyPI `mcp`) in its default mode, over Streamable HTTP: it must settle on
-#      protocol 2026-07-28 with no request refused (scripts/protocol/python_client.py);
+#   1. the Python MCP SDK (PyPI `mcp`) in its default mode, over Streamable HTTP and over stdio: it
+#      must settle on protocol 2026-07-28, over HTTP with no request refused
+#      (scripts/protocol/python_client.py);
 #   2. the official MCP conformance suite (npm `@modelcontextprotocol/conformance`), the scenarios
 #      that apply to a server of tools without resources, prompts, logging or completions, through
 #      a proxy that adds the key (the suite's client sends none; scripts/protocol/key-proxy.mjs);
@@ -64,8 +65,8 @@ if [ -z "$base" ] || [ -z "$key" ]; then
 fi
 echo "server at $base"
 
-echo "== Python MCP SDK $MCP_PYTHON_VERSION (default mode) over Streamable HTTP"
-"$venv/bin/python" scripts/protocol/python_client.py "$base" "$key"
+echo "== Python MCP SDK $MCP_PYTHON_VERSION (default mode) over Streamable HTTP and stdio"
+"$venv/bin/python" scripts/protocol/python_client.py "$base" "$key" "$data"
 
 echo "== MCP conformance suite $CONFORMANCE_VERSION: ${SCENARIOS[*]}"
 proxy_port_file="$data/proxy.port"
