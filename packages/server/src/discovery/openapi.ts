@@ -133,7 +133,8 @@ export function buildOpenApi(): Record<string, unknown> {
       operationId: 'mcp',
       summary: 'MCP over Streamable HTTP (JSON-RPC 2.0, stateless)',
       description:
-        'initialize, notifications/initialized, ping, tools/list and tools/call. Every request presents its key (same header rules as REST); ' +
+        'Protocol 2026-07-28 (server/discover, then each request with its per-request envelope and mcp-protocol-version header) and the 2025 revisions ' +
+        '(initialize, notifications/initialized, ping); tools/list and tools/call in both. Every request presents its key (same header rules as REST); ' +
         'the answer is JSON (not an event stream). A tool returns its REST body as structuredContent and as JSON text; a failed tool is a result with isError ' +
         'and the REST error text, charged as over REST. 401, 402 and 429 (also a rate or credit refusal during tools/call) keep their HTTP status and plain-text body. ' +
         `Optional query profile=${PROFILE_NAMES.join('|')} serves only that profile's tools.`,
@@ -162,12 +163,14 @@ export function buildOpenApi(): Record<string, unknown> {
         '200': jsonResponse('the JSON-RPC response (an array for a batch)', jsonSchemaOf(JsonRpcAnswerSchema, 'output'), RATE_HEADERS),
         '202': { description: 'accepted (the request held only notifications)' },
         '400': {
-          description: 'a malformed JSON-RPC message or an empty batch (JSON-RPC error body, application/json), or an unknown profile (text/plain)',
+          description:
+            'a malformed JSON-RPC message, an empty batch, or a 2026-07-28 request whose envelope, revision or mcp-* headers are wrong (JSON-RPC error body, application/json), or an unknown profile (text/plain)',
           content: { 'application/json': { schema: jsonSchemaOf(JsonRpcResponseSchema, 'output') }, [PLAIN_TEXT]: { schema: { type: 'string' } } },
         },
         '401': { $ref: '#/components/responses/Error401' },
         '402': { $ref: '#/components/responses/Error402' },
-        '403': textResponse('an Origin header naming neither the host the request was sent to nor one ALLOWED_ORIGINS lists (a browser page elsewhere: DNS rebinding)'),
+        '403': textResponse('an Origin header naming neither a loopback host, the HOST address nor one ALLOWED_ORIGINS lists (a browser page elsewhere: DNS rebinding)'),
+        '404': jsonResponse('a 2026-07-28 request (per-request envelope) for a method that revision does not have, e.g. ping (JSON-RPC -32601 error body)', jsonSchemaOf(JsonRpcResponseSchema, 'output')),
         '406': jsonResponse('accept does not list application/json and text/event-stream (JSON-RPC error body)', jsonSchemaOf(JsonRpcResponseSchema, 'output')),
         '413': textResponse(`the body exceeds 1 MiB, or a batch holds more than ${MCP_MAX_BATCH_MESSAGES} messages`),
         '415': jsonResponse('content-type is not application/json, or the body is compressed (content-encoding) (JSON-RPC error body)', jsonSchemaOf(JsonRpcResponseSchema, 'output')),
