@@ -2,9 +2,9 @@
  * JSON-RPC 2.0 error responses written outside the SDK (a batch's refusals, bad params, bodies
  * refused before the SDK sees them), with the SDK's error codes.
  */
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 
-export { ErrorCode as JsonRpcErrorCode };
+export { ProtocolErrorCode as JsonRpcErrorCode };
 
 export type JsonRpcId = string | number | null;
 

@@ -1,11 +1,13 @@
 /**
- * Stateless MCP over Streamable HTTP: one POST in, one `Response` out, JSON (not SSE) answers.
- * The SDK's stateless transport refuses to serve a second request, and an SDK server binds one
- * transport at a time, so each request gets a fresh server and transport. Both are cheap (a few
- * microseconds with the shared validator of `createToolServer`); the expensive part, the tool
- * listing, is computed once in the toolset.
+ * Stateless MCP over Streamable HTTP: one POST in, one `Response` out, JSON (not SSE) answers,
+ * in every protocol revision the SDK serves. A request carrying the 2026-07-28 per-request
+ * envelope (`server/discover`, then each request stating its revision) goes to the SDK's
+ * `createMcpHandler`, modern-only; a 2025-era request (`initialize`, then plain requests) to a
+ * stateless Streamable HTTP transport with JSON answers, as `isLegacyRequest` (the handler's own
+ * classification) routes them. Both build a fresh server per request from the one toolset; the
+ * expensive part, the tool listing, is computed once in the toolset.
  */
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import type { Toolset } from './tool-listing.js';
 import { createToolServer } from './tool-server.js';
 import { jsonRpcError, JsonRpcErrorCode, messageId } from './json-rpc.js';
@@ -49,12 +51,20 @@ export async function handleStatelessRequest(request: StatelessRequest, toolset:
   }
   const problem = parsed ? toolCallParamsProblem(parsedBody) : null;
   if (problem !== null) return Response.json(jsonRpcError(messageId(parsedBody) ?? null, JsonRpcErrorCode.InvalidParams, `Invalid params: ${problem}`));
-  const server = createToolServer(toolset, invoke);
+  const factory = () => createToolServer(toolset, invoke);
+  const webRequest = (withBody: boolean) => new Request(request.url, { method: 'POST', headers: request.headers, ...(withBody ? { body: request.body } : {}) });
+  if (parsed && !(await isLegacyRequest(webRequest(false), parsedBody))) {
+    // 2026-07-28: the SDK checks the envelope, the revision header against it and the media
+    // types, and answers in JSON (no mid-call notifications are sent by these tools).
+    const modern = createMcpHandler(factory, { legacy: 'reject', responseMode: 'json' });
+    return modern.fetch(webRequest(false), { parsedBody });
+  }
+  const server = factory();
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
-  if (!parsed) return transport.handleRequest(new Request(request.url, { method: 'POST', headers: request.headers, body: request.body }));
+  if (!parsed) return transport.handleRequest(webRequest(true));
   // No close(): once the JSON answer exists nothing of this server or transport is pending (no
   // timers, no open stream), and closing would only build a "connection closed" error and
   // abort signals for nobody (a third of the cost of a request). Both are garbage from here.
-  return transport.handleRequest(new Request(request.url, { method: 'POST', headers: request.headers }), { parsedBody });
+  return transport.handleRequest(webRequest(false), { parsedBody });
 }

@@ -4,7 +4,7 @@
  * as `structuredContent` and as a JSON text block (for clients that read only text); a failure
  * is `isError` with the REST error body as its text.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { ServiceError } from '@evidence/schemas';
 import type { ToolDefinition, ToolInvoker } from './tool.js';
 

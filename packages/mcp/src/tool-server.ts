@@ -1,11 +1,12 @@
 /**
- * An MCP server over a toolset: initialize, ping, tools/list and tools/call. It is the
- * low-level SDK `Server` rather than `McpServer` because validation belongs to the capability
- * (so a 400 reads as it does over REST) and the listing is generated once from the schemas.
+ * An MCP server over a toolset: initialize (2025 revisions), server/discover (2026-07-28), ping,
+ * tools/list and tools/call. It is the low-level SDK `Server` rather than `McpServer` because
+ * validation belongs to the capability (so a 400 reads as it does over REST) and the listing is
+ * generated once from the schemas. One instance serves one HTTP request or one stdio connection
+ * (the SDK's factories build one per serving unit).
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { callTool } from './tool-call.js';
 import type { Toolset } from './tool-listing.js';
 import type { ToolInvoker } from './tool.js';
@@ -31,10 +32,10 @@ export function createToolServer(toolset: Toolset, invoke: ToolInvoker): Server 
     instructions: SERVER_INSTRUCTIONS,
     jsonSchemaValidator: sharedJsonSchemaValidator,
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => toolset.listing);
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  server.setRequestHandler('tools/list', () => toolset.listing);
+  server.setRequestHandler('tools/call', (request) => {
     const tool = toolset.find(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool: ${request.params.name}`);
+    if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool: ${request.params.name}`);
     return callTool(tool, request.params.arguments, invoke);
   });
   return server;

@@ -12,7 +12,7 @@ import {
   SourceRoleSchema,
   tokenBudgetSchema,
 } from './ground.js';
-import { flag, inList, queryText, optionalQueryText } from './params.js';
+import { flag, inList, optionalQueryText, queryText, trimmedText } from './params.js';
 import { SearchModeSchema } from './search.js';
 import { SEARCH_MODES } from './vocabulary.generated.js';
 
@@ -30,9 +30,18 @@ const SINCE_ACCEPTS =
   `an instant in the past: absolute unix seconds (a bare number >= ${ABSOLUTE_SINCE_MIN}), seconds ago (a bare number below that), ` +
   'or a duration ago (30m, 12h, 1d, 2w; "ago" may follow)';
 
+/**
+ * The text forms of a since the server accepts, as a JSON Schema pattern, for the instants it
+ * can state without knowing the time: a duration ago (each unit up to the digits that stay after
+ * 1970), seconds ago, or an absolute timestamp up to 1699999999 (November 2023). A later absolute
+ * timestamp is accepted too while it lies in the past, which no fixed pattern can say.
+ */
+export const SINCE_PATTERN =
+  '^([1-9][0-9]{0,8}|1[0-6][0-9]{8}|([1-9][0-9]{0,8} *[sS]|[1-9][0-9]{0,6} *[mM]|[1-9][0-9]{0,4} *[hH]|[1-9][0-9]{0,3} *[dD]|[1-9][0-9]{0,2} *[wW])( +[aA][gG][oO])?)$';
+
 export function sinceSchema() {
   return z
-    .union([z.string(), z.number()])
+    .union([z.string().meta({ pattern: SINCE_PATTERN }), z.number()])
     .transform((value, context) => {
       const instant = resolveSince(value, Math.floor(Date.now() / 1000));
       if (instant === null) {
@@ -51,13 +60,14 @@ export const ChangesParamsSchema = z.object({
   known_urls: inList(`URLs previously relied on, at most ${KNOWN_URLS_MAX}; each is reported present, removed (with reason and superseding passage) or unknown`, {
     // A comma inside a URL stays: only a comma before the next http(s) URL separates.
     separator: /,(?=\s*https?:\/\/)/i,
+    maxItems: KNOWN_URLS_MAX,
   })
     .refine((urls) => urls.length <= KNOWN_URLS_MAX, { message: `at most ${KNOWN_URLS_MAX} URLs` })
     .optional(),
   claim: optionalQueryText('experimental: also report evidence that newly contradicts this claim'),
   mode: SearchModeSchema.default(GROUND_DEFAULTS.mode).describe(`one of ${SEARCH_MODES.join(', ')}`),
-  vertical: z.string().trim().min(1).optional().describe('restrict to one vertical'),
-  lang: z.string().trim().min(2).optional().describe('a single language code, e.g. en'),
+  vertical: trimmedText(1).optional().describe('restrict to one vertical'),
+  lang: trimmedText(2).optional().describe('a single language code, e.g. en'),
   safe: flag('true drops explicit content; false allows everything').default(GROUND_DEFAULTS.safe),
 });
 export type ChangesParams = z.output<typeof ChangesParamsSchema>;

@@ -3,7 +3,7 @@
  * 2.6, 4.8). Items are EvidenceItems computed exactly as ground computes them.
  */
 import { z } from 'zod';
-import { optionalQueryText } from './params.js';
+import { optionalQueryText, trimmedText } from './params.js';
 import { EvidenceItemSchema, NextActionSchema, OriginSchema, ProvenanceSchema } from './ground.js';
 
 export const CORROBORATION_VERDICTS = ['corroborated', 'contested', 'single_origin', 'partial'] as const;
@@ -22,7 +22,7 @@ export const CORROBORATION_RULE =
   'heuristic) to `claim` when given, otherwise to the sentence of the passage it shares most content words with.';
 
 export const CorroborateParamsSchema = z.object({
-  id: z.string().trim().min(1).describe('the passage id, page:no, whose statement to corroborate'),
+  id: trimmedText(1).describe('the passage id, page:no, whose statement to corroborate'),
   claim: optionalQueryText("the statement to check; default the passage's own text"),
 });
 export type CorroborateParams = z.output<typeof CorroborateParamsSchema>;

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { parseDurationSeconds } from './durations.js';
 import { RiskFlagSchema } from './document.js';
-import { allBut, flag, inList, numericParam, queryText, optionalQueryText } from './params.js';
+import { allBut, flag, inList, numericParam, optionalQueryText, queryText, trimmedText } from './params.js';
 import { HitSchema, SearchModeSchema } from './search.js';
 import { ORIGIN_TYPES, SEARCH_MODES, SOURCE_ROLES } from './vocabulary.generated.js';
 
@@ -65,9 +65,15 @@ export function tokenBudgetSchema(fallback: number, meaning: string) {
 
 const MAX_AGE_ACCEPTS = 'a positive duration: seconds (3600), or a number with a unit s, m, h, d or w (30m, 6h, 7d, 2w)';
 
+/**
+ * The text forms of a max_age the server accepts, as a JSON Schema pattern: a positive whole
+ * number, a unit or none, and at most the digits whose seconds stay a safe integer.
+ */
+export const MAX_AGE_PATTERN = '^([1-9][0-9]{0,11} *[sSmMhH]?|[1-9][0-9]{0,10} *[dD]|[1-9][0-9]{0,9} *[wW])$';
+
 export function maxAgeSchema() {
   return z
-    .union([z.number(), z.string()])
+    .union([z.number(), z.string().meta({ pattern: MAX_AGE_PATTERN })])
     .transform((value, context) => {
       const seconds = parseDurationSeconds(value);
       if (seconds === null || seconds <= 0) {
@@ -80,7 +86,7 @@ export function maxAgeSchema() {
 }
 
 export function requireRoleSchema() {
-  return inList(`source roles of which at least one must be present for status sufficient; each ${oneOf(REQUIRABLE_ROLES)}; empty for no requirement; default ${GROUND_DEFAULTS.require_role.join(',')}`)
+  return inList(`source roles of which at least one must be present for status sufficient; each ${oneOf(REQUIRABLE_ROLES)}; empty for no requirement; default ${GROUND_DEFAULTS.require_role.join(',')}`, { values: REQUIRABLE_ROLES })
     .refine((roles) => roles.every((role) => (REQUIRABLE_ROLES as readonly string[]).includes(role)), {
       message: `each value must be ${oneOf(REQUIRABLE_ROLES)} (empty for no requirement)`,
     })
@@ -91,7 +97,7 @@ export function requireRoleSchema() {
 export const GroundParamsSchema = z.object({
   objective: queryText('a non-empty question, task or claim to find evidence for'),
   claim: optionalQueryText('experimental: a claim to relate each item to (supports, contradicts, qualifies, unresolved); heuristic'),
-  lang: z.string().trim().min(2).optional().describe('a single language code, e.g. en'),
+  lang: trimmedText(2).optional().describe('a single language code, e.g. en'),
   latency_budget_ms: numericParam(
     z
       .number()
@@ -118,7 +124,7 @@ export const GroundParamsSchema = z.object({
     GROUND_DEFAULTS.strip_instruction_like,
   ),
   token_budget: tokenBudgetSchema(GROUND_DEFAULTS.token_budget, 'ceiling on the evidence returned, in estimated tokens'),
-  vertical: z.string().trim().min(1).optional().describe('restrict to one vertical; the receipt lists every other vertical the deployment holds as not searched, with its matches'),
+  vertical: trimmedText(1).optional().describe('restrict to one vertical; the receipt lists every other vertical the deployment holds as not searched, with its matches'),
 });
 export type GroundParams = z.output<typeof GroundParamsSchema>;
 

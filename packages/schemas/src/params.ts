@@ -29,10 +29,15 @@ export function parseParams<Schema extends z.ZodObject>(schema: Schema, raw: Rec
  * Parameter shapes shared by REST (query strings: everything arrives as a string) and MCP
  * (JSON arguments: arrays, numbers and booleans arrive typed). Each accepts both forms.
  */
-export function inList(description: string, options: { separator?: RegExp } = {}) {
+export function inList(description: string, options: { separator?: RegExp; values?: readonly string[]; maxItems?: number } = {}) {
   const separator = options.separator ?? ',';
+  // A closed vocabulary and a bound on the items are facts of the JSON Schema (OpenAPI, MCP's
+  // inputSchema: generated clients type them); the refinements of the caller enforce them, after
+  // the comma lists are split, with their own 400s.
+  const item = options.values ? z.string().meta({ enum: [...options.values] }) : z.string();
+  const items = options.maxItems === undefined ? z.array(item) : z.array(item).meta({ maxItems: options.maxItems });
   const schema = z
-    .union([z.string(), z.array(z.string())])
+    .union([z.string(), items])
     // An array (MCP's, or a REST parameter given more than once) may hold comma lists too.
     .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(separator)).map((item) => item.trim()).filter(Boolean))
     .describe(`${description} (comma-separated, or an array in MCP)`);
@@ -45,7 +50,8 @@ const LIST_PARAMETERS = new WeakSet<z.ZodType>();
 
 export function flag(description: string) {
   const schema = z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    // '' (`safe=`) is read as absent (readFlag) and documented as such, a blank too
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
     .transform((value) => value === true || value === 'true' || value === '1')
     .describe(`${description} (true or false)`);
   FLAG_PARAMETERS.add(schema);
@@ -168,14 +174,30 @@ export function optionalQueryText(description: string) {
 const QUERY_BOUNDS = `at most ${QUERY_MAX_CHARS} characters and ${QUERY_MAX_NESTING} nested parentheses`;
 
 function boundedQuery(description: string) {
-  return z
-    .string()
-    .trim()
-    .min(1)
+  return trimmedText(1)
     .max(QUERY_MAX_CHARS)
     .refine((value) => queryNesting(value) <= QUERY_MAX_NESTING, {
       message: `${description}; at most ${QUERY_MAX_NESTING} nested parentheses`,
     });
+}
+
+/**
+ * The characters JavaScript's `trim()` removes (ECMAScript WhiteSpace and LineTerminator), for
+ * JSON Schema patterns that say what a trimmed parameter needs.
+ */
+const TRIMMED = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+
+/**
+ * A text parameter read trimmed, at least `min` (1 or 2) characters after trimming; its JSON
+ * Schema says so with a pattern (minLength alone would admit blanks the server refuses).
+ */
+export function trimmedText(min: 1 | 2) {
+  const visible = `[^${TRIMMED}]`;
+  return z
+    .string()
+    .trim()
+    .min(min)
+    .meta({ pattern: min === 1 ? visible : `${visible}[\\s\\S]*${visible}` });
 }
 
 /** A closed vocabulary without one of its values (a non-empty tuple, as `z.enum` takes). */

@@ -3,7 +3,7 @@
  * story), or with `to` the shortest link path between two passages' pages (SPEC 2.1, 4.8).
  */
 import { z } from 'zod';
-import { numericParam } from './params.js';
+import { numericParam, trimmedText } from './params.js';
 import { OriginSchema, OriginTypeSchema } from './ground.js';
 
 export const PATH_DEPTH_DEFAULT = 4;
@@ -12,8 +12,8 @@ export const PATH_DEPTH_MAX = 6;
 export const PATH_MAX_EDGES = 100_000;
 
 export const PathParamsSchema = z.object({
-  id: z.string().trim().min(1).describe('the passage id, page:no'),
-  to: z.string().trim().min(1).optional().describe('another passage id: return the shortest link path between the two pages instead of the provenance chain'),
+  id: trimmedText(1).describe('the passage id, page:no'),
+  to: trimmedText(1).optional().describe('another passage id: return the shortest link path between the two pages instead of the provenance chain'),
   max_depth: numericParam(
     z
       .number()

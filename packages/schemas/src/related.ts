@@ -1,6 +1,6 @@
 /** The related capability: passages connected to a passage through links and stories (SPEC 2.1, 4.8). */
 import { z } from 'zod';
-import { inList } from './params.js';
+import { inList, trimmedText } from './params.js';
 import { HitSchema, limitSchema } from './search.js';
 
 /**
@@ -19,12 +19,13 @@ export const RELATED_PAGES_MAX = 200;
 export const RELATED_COMMUNITY_STORIES_MAX = 100;
 
 export const RelatedParamsSchema = z.object({
-  id: z.string().trim().min(1).describe('the seed passage id, page:no'),
-  relation: inList(`relations to follow; each one of ${RELATION_KINDS.join(', ')}; default all`)
-    .refine((kinds) => kinds.length > 0 && kinds.every((kind) => (RELATION_KINDS as readonly string[]).includes(kind)), {
+  id: trimmedText(1).describe('the seed passage id, page:no'),
+  relation: inList(`relations to follow; each one of ${RELATION_KINDS.join(', ')}; default all`, { values: RELATION_KINDS })
+    // An empty list (`relation=`) is absent, as for every other list parameter: all relations.
+    .refine((kinds) => kinds.every((kind) => (RELATION_KINDS as readonly string[]).includes(kind)), {
       message: `each value must be one of ${RELATION_KINDS.join(', ')}`,
     })
-    .transform((kinds) => RELATION_KINDS.filter((kind) => kinds.includes(kind)))
+    .transform((kinds) => RELATION_KINDS.filter((kind) => kinds.length === 0 || kinds.includes(kind)))
     .default([...RELATION_KINDS]),
   limit: limitSchema(),
 });

@@ -1,6 +1,6 @@
 /** The search capability and its siblings browse and similar (SPEC 4.1, 4.3, 4.8, 2.1, 2.2). */
 import { z } from 'zod';
-import { allBut, flag, inList, numericParam, queryText, optionalQueryText } from './params.js';
+import { allBut, flag, inList, numericParam, optionalQueryText, queryText, trimmedText } from './params.js';
 import { COLLAPSES, CONTENT_TYPES, SAFETY_LEVELS, SEARCH_MODES, SEARCH_SORTS, SOURCES } from './vocabulary.generated.js';
 
 export const SEARCH_LIMIT_MAX = 100;
@@ -66,17 +66,17 @@ export function limitSchema() {
 
 const unixSeconds = (meaning: string) => numericParam(z.number().int().optional().describe(`unix seconds: ${meaning}`));
 const listOf = (values: readonly string[], meaning: string) =>
-  inList(`${meaning}; each ${oneOf(values)}`).refine((items) => items.every((item) => values.includes(item)), {
+  inList(`${meaning}; each ${oneOf(values)}`, { values }).refine((items) => items.every((item) => values.includes(item)), {
     message: `each value must be ${oneOf(values)}`,
   });
 
 /** Filters shared by search and its siblings. */
 const filterShape = {
-  vertical: z.string().trim().min(1).optional().describe('one vertical, e.g. code, cooking, science; omit to let the router choose'),
-  site: z.string().trim().min(1).optional().describe('an exact host, e.g. www.example.org'),
+  vertical: trimmedText(1).optional().describe('one vertical, e.g. code, cooking, science; omit to let the router choose'),
+  site: trimmedText(1).optional().describe('an exact host, e.g. www.example.org'),
   exclude_site: inList('hosts to exclude').optional(),
   tld: inList('top-level domains, e.g. edu,gov').optional(),
-  lang: z.string().trim().min(2).optional().describe('a single language code, e.g. en'),
+  lang: trimmedText(2).optional().describe('a single language code, e.g. en'),
   langs: inList('language codes').optional(),
   content_type: listOf(CONTENT_TYPES, 'content types').optional(),
   authority: inList('publisher authorities, e.g. high,medium').optional(),
@@ -136,7 +136,7 @@ export const BrowseParamsSchema = z.object({
 export type BrowseParams = z.output<typeof BrowseParamsSchema>;
 
 export const SimilarParamsSchema = z.object({
-  id: z.string().trim().min(1).describe('the seed passage id, page:no'),
+  id: trimmedText(1).describe('the seed passage id, page:no'),
   limit: limitSchema(),
 });
 export type SimilarParams = z.output<typeof SimilarParamsSchema>;

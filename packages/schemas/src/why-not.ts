@@ -23,6 +23,9 @@ export const WhyNotParamsSchema = z.object({
     .trim()
     .min(1)
     .refine(isHttpUrl, { message: 'an absolute http or https URL' })
+    // The URLs the WHATWG parser takes for certain (host labels starting with a letter, a port
+    // of at most 4 digits, printable ASCII after it); others it takes are accepted too.
+    .meta({ pattern: '^[hH][tT][tT][pP][sS]?://[A-Za-z][A-Za-z0-9-]*([.][A-Za-z][A-Za-z0-9-]*)*(:[0-9]{1,4})?(/[!-~]*)?$' })
     .describe('an absolute http or https URL'),
 });
 export type WhyNotParams = z.output<typeof WhyNotParamsSchema>;

@@ -5,6 +5,7 @@
 import { embedderSetting } from '@evidence/embedders';
 import { LOG_LEVELS, type LogLevel } from './observability/logging.js';
 import { MetricsAccess } from './observability/metrics-access.js';
+import { parseAllowedOrigins } from './http/origin.js';
 
 export interface ServerConfig {
   host: string;
@@ -42,6 +43,8 @@ export interface ServerConfig {
   metricsAllow: string[];
   /** Tenant names as a metric label (off: they stay out of /metrics). */
   metricsTenantLabels: boolean;
+  /** Origins (and hosts) besides the server's own whose browser pages may call /mcp (ALLOWED_ORIGINS). */
+  allowedOrigins: string[];
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 0): number {
@@ -102,5 +105,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: logLevelOf(env.LOG_LEVEL),
     metricsAllow: metricsAllowOf(env.METRICS_ALLOW),
     metricsTenantLabels: booleanOf(env, 'METRICS_TENANT_LABELS'),
+    allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
   };
 }

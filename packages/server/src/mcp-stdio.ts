@@ -10,11 +10,12 @@
  * profile's tools. The other settings (DATA_DIR, REPLICAS, SEARCH_TIMEOUT_MS, ...) are the
  * server's.
  *
- * stdout carries protocol messages and nothing else: every log line goes to stderr.
+ * stdout carries protocol messages and nothing else: every log line goes to stderr. Protocol
+ * revisions: 2026-07-28 and the 2025 ones, as the SDK's `serveStdio` negotiates them.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import { createToolServer, type ToolInvoker } from '@evidence/mcp';
 import { readConfig } from './config.js';
 import { catalogToolInvoker, toolsetFor } from './mcp-tools.js';
@@ -72,8 +73,7 @@ const invoke: ToolInvoker = (tool, parameters) => {
   return call;
 };
 
-const server = createToolServer(toolset, invoke);
-const transport = new StdioServerTransport();
+let served: StdioServerHandle | null = null;
 
 let closing = false;
 async function shutdown(): Promise<void> {
@@ -81,7 +81,7 @@ async function shutdown(): Promise<void> {
   closing = true;
   // Answer what is running, then release the shard workers and commit the usage ledger.
   await Promise.allSettled([...inFlight]);
-  await server.close().catch(() => {});
+  await served?.close().catch(() => {});
   await closeServices(services);
   process.exit(0);
 }
@@ -89,7 +89,9 @@ async function shutdown(): Promise<void> {
 process.stdin.on('end', () => void shutdown());
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown());
 
-await server.connect(transport);
+// The SDK serves 2026-07-28 (server/discover, then each request stating its revision) and the
+// 2025 revisions (initialize) over the one connection, with servers from this factory.
+served = serveStdio(() => createToolServer(toolset, invoke));
 process.stderr.write(
   `evidence search MCP (stdio): ${toolset.tools.length} tools over ${config.dataDir} (${services.pool.shards} shards)\n`,
 );

@@ -61,8 +61,11 @@ function shellExamples(markdown: string): string[] {
 describe('examples in the discovery documents', () => {
   it('run as written against the demo corpus', async () => {
     let examples = 0;
-    for (const path of DOCUMENTS) {
-      const markdown = await (await fetch(`${base}${path}`)).text();
+    // Every document first: the examples run with spawnSync, which blocks this event loop, so a
+    // kept-alive socket the server closed meanwhile (after 5 s idle) would be reused unnoticed
+    // and fail the next fetch with "other side closed" on a slow machine.
+    const documents = await Promise.all(DOCUMENTS.map(async (path) => [path, await (await fetch(`${base}${path}`)).text()] as const));
+    for (const [path, markdown] of documents) {
       const blocks = shellExamples(markdown);
       expect(blocks.length, `${path} has examples`).toBeGreaterThan(0);
       for (const block of blocks) {

@@ -131,6 +131,39 @@ describe('GET /openapi.json', () => {
     }
     expect(document.paths['/describe'].get.security).toEqual([]);
   });
+
+  it('says what the server answers: 431, JSON-RPC 400s, empty flags, fixed vocabularies, since and max_age forms', async () => {
+    const document = await (await open('/openapi.json')).json();
+    const parameter = (path: string, name: string) => document.paths[path].get.parameters.find((candidate: { name: string }) => candidate.name === name);
+    // every operation, as the transport refuses a request line and headers over 16 KiB before any route
+    for (const operations of Object.values(document.paths) as Record<string, { responses: Record<string, unknown> }>[]) {
+      for (const operation of Object.values(operations)) expect(operation.responses['431']).toEqual({ $ref: '#/components/responses/Error431' });
+    }
+    expect(document.components.responses.Error431.content['text/plain']).toBeDefined();
+    expect(document.components.responses.Error401.headers['www-authenticate'].schema.const).toBe('Bearer realm="evidence", ApiKey header="x-api-key"');
+    const mcp = document.paths['/mcp'];
+    expect(Object.keys(mcp)).toEqual(['post']);
+    expect(Object.keys(mcp.post.responses['400'].content)).toEqual(['application/json', 'text/plain']);
+    expect(mcp.post.responses['403'].content['text/plain']).toBeDefined();
+    expect(parameter('/search', 'safe').schema.anyOf[1].enum).toContain('');
+    expect(parameter('/doc/{id}', 'strip').schema.anyOf[1].enum).toContain('');
+    expect(parameter('/related', 'relation').schema).toEqual({ type: 'array', items: { type: 'string', enum: ['links_to', 'linked_from', 'co_cited', 'same_community'] } });
+    expect(parameter('/search', 'content_type').schema.items.enum).toContain('news');
+    expect(parameter('/search', 'fields').schema.items.enum).toContain('url');
+    expect(parameter('/ground', 'require_role').schema.items.enum).toEqual(['official', 'primary', 'secondary', 'aggregator', 'ugc']);
+    expect(parameter('/changes', 'known_urls').schema.maxItems).toBe(50);
+    // since and max_age: text in a query; the patterns admit what the server takes and refuse since= and max_age=0
+    const since = new RegExp(parameter('/changes', 'since').schema.pattern);
+    for (const accepted of ['3600', '1d', '12h ago', '2w', '1600000000']) expect(since.test(accepted), accepted).toBe(true);
+    for (const refused of ['', '0', 'soon', '9999999999']) expect(since.test(refused), refused).toBe(false);
+    const maxAge = new RegExp(parameter('/ground', 'max_age').schema.pattern);
+    for (const accepted of ['3600', '30m', '7d']) expect(maxAge.test(accepted), accepted).toBe(true);
+    for (const refused of ['', '0', '-5', '1y']) expect(maxAge.test(refused), refused).toBe(false);
+    // a trimmed text parameter needs a character trim keeps
+    const q = new RegExp(parameter('/search', 'q').schema.pattern);
+    expect(q.test('  ')).toBe(false);
+    expect(q.test(' a ')).toBe(true);
+  });
 });
 
 describe('GET /mcp/tools.json', () => {

@@ -61,13 +61,13 @@ describe('the transport-neutral REST answer', () => {
     expect(JSON.parse(none.body)).toMatchObject({ total: 0, results: [] });
   });
 
-  it('refuses a missing or unknown key 401 in plain text, without the rate header', async () => {
+  it('refuses a missing or unknown key 401 in plain text, naming the accepted schemes, without the rate header', async () => {
     for (const key of [null, 'ess_' + '0'.repeat(48)]) {
       const refused = await answer('q=sourdough', key);
       expect(refused.status).toBe(401);
       expect(refused.contentType).toBe('text/plain; charset=utf-8');
       expect(refused.body).toBe('unauthenticated: missing, unknown or revoked api key');
-      expect(refused.headers).toEqual({});
+      expect(refused.headers).toEqual({ 'www-authenticate': 'Bearer realm="evidence", ApiKey header="x-api-key"' });
     }
   });
 

@@ -213,6 +213,64 @@ describe('MCP over HTTP with the SDK client', () => {
   });
 });
 
+/**
+ * Protocol 2026-07-28 as its clients send it: no initialize, each request names its revision in
+ * the mcp-protocol-version header and the `_meta` envelope, and its method in mcp-method.
+ */
+const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'mcp-test', version: '1.0.0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+function postModern(key: string, id: number, method: string, params: Record<string, unknown> = {}, extraHeaders: Record<string, string> = {}): Promise<Response> {
+  return postMcp(
+    { 'x-api-key': key, 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}), ...extraHeaders },
+    { jsonrpc: '2.0', id, method, params: { ...params, _meta: MODERN_META } },
+  );
+}
+
+describe('MCP 2026-07-28 over HTTP (per-request envelope, no initialize)', () => {
+  it('discovers the server, lists the same tools and answers a call with the REST body at the REST cost', async () => {
+    const { key } = createLiveKey(service);
+    const discover = await postModern(key, 1, 'server/discover');
+    expect(discover.status).toBe(200);
+    const discovered = await discover.json();
+    expect(discovered.result.supportedVersions).toContain('2026-07-28');
+    expect(discovered.result.capabilities.tools).toBeDefined();
+    expect(discovered.result._meta['io.modelcontextprotocol/serverInfo'].name).toBe('evidence-search');
+
+    const listed = await (await postModern(key, 2, 'tools/list')).json();
+    const document = await (await fetch(`${service.base}/mcp/tools.json`)).json();
+    expect(listed.result.tools).toEqual(document.tools);
+
+    const before = await creditsUsed(service, key);
+    const call = await postModern(key, 3, 'tools/call', { name: 'web_search', arguments: { query: 'bread crust', limit: 3 } });
+    expect(call.status).toBe(200);
+    expect(call.headers.get('content-type')).toMatch(/^application\/json/);
+    const result = (await call.json()).result;
+    const rest = await (await service.get('/search?q=bread%20crust&limit=3', { 'x-api-key': key })).json();
+    expect(withoutClock(result.structuredContent)).toEqual(withoutClock(rest));
+    expect(await creditsUsed(service, key)).toBe(before + 2);
+  });
+
+  it('keeps the 2025 answers: -32602 for malformed params, HTTP 401 for a bad key, 429 for a refusal during a call', async () => {
+    const { key } = createLiveKey(service);
+    const malformed = await (await postModern(key, 4, 'tools/call', { arguments: {} })).json();
+    expect(malformed.error.code).toBe(-32602);
+    const unknownTool = await (await postModern(key, 5, 'tools/call', { name: 'nope' })).json();
+    expect(unknownTool.error).toEqual({ code: -32602, message: 'unknown tool: nope' });
+    const refused = await postModern('wrong', 6, 'tools/list');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toContain('Bearer');
+    const capped = createLiveKey(service, { settings: { ratePerMin: 1000, monthlyCredits: 1, hardCap: true, meteredBilling: false } }).key;
+    expect((await postModern(capped, 7, 'tools/call', { name: 'web_search', arguments: { query: 'bread' } })).status).toBe(200);
+    const second = await postModern(capped, 8, 'tools/call', { name: 'web_search', arguments: { query: 'bread' } });
+    expect(second.status).toBe(429);
+    expect(second.headers.get('content-type')).toMatch(/^text\/plain/);
+  });
+});
+
 describe('keys and limits on POST /mcp', () => {
   it('refuses a missing key and a lowercase bearer with HTTP 401 and the REST body', async () => {
     const restBody = await (await service.get('/search?q=bread', {})).text();
@@ -327,5 +385,17 @@ describe('keys and limits on POST /mcp', () => {
       body: JSON.stringify(CALL_WEB_SEARCH),
     });
     expect(response.status).toBe(406);
+  });
+
+  it('checks accept on a batch as on one message, also when no item is well formed (406, nothing run)', async () => {
+    for (const body of [[null], [CALL_WEB_SEARCH, { jsonrpc: '2.0', id: 2, method: 'ping' }]]) {
+      const response = await fetch(`${service.base}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': service.key },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(406);
+      expect((await response.json()).error.message).toMatch(/^Not Acceptable/);
+    }
   });
 });

@@ -88,6 +88,12 @@ describe('GET /related', () => {
     expect(await creditsUsed(service, key)).toBe(before + 1);
   });
 
+  it('reads an empty relation= as absent (every relation), like every other empty list parameter', async () => {
+    const empty = await related('id=wire:0&relation=');
+    expect(empty.relation).toEqual(['links_to', 'linked_from', 'co_cited', 'same_community']);
+    expect(summary(empty)).toEqual(summary(await related('id=wire:0')));
+  });
+
   it('sees links a later commit appends to links.tsv', async () => {
     appendFileSync(join(service.dataDir, 'links.tsv'), `${URLS.ferry}\t${URLS.wire}\n`);
     const body = await related('id=wire:0&relation=linked_from,same_community');

@@ -58,13 +58,40 @@ export const ToolListingSchema = z.object({
   ),
 });
 
-export const JsonRpcMessageSchema = z
+const JsonRpcId = z.union([z.string(), z.number().int()]);
+
+/** A JSON-RPC 2.0 request, or a notification (no id). */
+export const JsonRpcRequestSchema = z
+  .strictObject({
+    jsonrpc: z.literal('2.0'),
+    id: JsonRpcId.optional().describe('absent on notifications'),
+    method: z.string().describe('server/discover (2026-07-28), initialize and notifications/initialized (2025), ping, tools/list, tools/call'),
+    params: JsonObject.optional(),
+  })
+  .describe('a JSON-RPC 2.0 request or notification');
+
+/**
+ * What POST /mcp takes: one request or notification, or a batch of at most `maxMessages`. A batch
+ * answers each item as it would alone, and a malformed item with its JSON-RPC error in place (HTTP
+ * 200), so the batch's items are any JSON; a lone malformed message is a 400.
+ */
+export function jsonRpcBodySchema(maxMessages: number) {
+  return z.union([
+    JsonRpcRequestSchema,
+    z.array(z.unknown()).min(1).max(maxMessages).describe('a batch: requests and notifications, each answered in place; a malformed item gets its -32600 there'),
+  ]);
+}
+
+/** A JSON-RPC 2.0 response: a result or an error; id null when the request's could not be read. */
+export const JsonRpcResponseSchema = z
   .object({
     jsonrpc: z.literal('2.0'),
-    id: z.union([z.string(), z.number()]).optional().describe('absent on notifications'),
-    method: z.string().optional().describe('initialize, notifications/initialized, ping, tools/list, tools/call'),
-    params: JsonObject.optional(),
+    // the request's id as it came (any JSON number), or null
+    id: z.union([z.string(), z.number()]).nullable(),
     result: JsonObject.optional(),
     error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).optional(),
   })
-  .describe('a JSON-RPC 2.0 message');
+  .describe('a JSON-RPC 2.0 response');
+
+/** What POST /mcp answers with 200: one response, or one per request of a batch. */
+export const JsonRpcAnswerSchema = z.union([JsonRpcResponseSchema, z.array(JsonRpcResponseSchema)]);

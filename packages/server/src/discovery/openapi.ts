@@ -4,15 +4,17 @@
  * schema (descriptions included) and whose 200 body is the capability's response schema; the
  * error answers are the plain-text ones of SPEC 7. The open routes, /account and /mcp follow.
  */
-import { ERROR_KINDS, jsonSchemaOf, type JsonSchema } from '@evidence/schemas';
+import { ERROR_KINDS, jsonSchemaOf, QUERY_MAX_CHARS, type JsonSchema } from '@evidence/schemas';
 import type { z } from 'zod';
 import { CATALOG, type CatalogEntry } from '../catalog.js';
 import { DescribeSchema } from './describe.js';
 import { GUIDES } from './documents.js';
-import { AccountStatusSchema, JsonRpcMessageSchema, ReadySchema, ToolListingSchema } from './open-schemas.js';
+import { AccountStatusSchema, JsonRpcAnswerSchema, jsonRpcBodySchema, JsonRpcResponseSchema, ReadySchema, ToolListingSchema } from './open-schemas.js';
 import { documentedPath } from './documented-routes.js';
 import { PROFILE_NAMES } from '../mcp-tools.js';
 import { MCP_MAX_BATCH_MESSAGES } from '../routes/mcp.js';
+import { MAX_HEADER_BYTES } from '../http/transport.js';
+import { WWW_AUTHENTICATE } from '../http/answer.js';
 
 type Operation = Record<string, unknown>;
 
@@ -51,7 +53,8 @@ const RATE_HEADERS = { 'x-ratelimit-remaining': { $ref: '#/components/headers/Ra
 /**
  * One OpenAPI parameter per property of the parameter schema. An IN-list (a string or an array
  * in the schema) is, over REST, one comma-separated value: an array serialised with
- * `explode: false`.
+ * `explode: false`. A value written as text or as a number (since, max_age) is, over REST, its
+ * text form: the number form is MCP's typed argument, and a query carries text.
  */
 function parametersOf(entry: CatalogEntry): Record<string, unknown>[] {
   const schema = jsonSchemaOf(entry.capability.params, 'input');
@@ -62,13 +65,15 @@ function parametersOf(entry: CatalogEntry): Record<string, unknown>[] {
     const { description, ...valueSchema } = property;
     const branches = Array.isArray(valueSchema.anyOf) ? (valueSchema.anyOf as JsonSchema[]) : [];
     const arrayBranch = branches.find((branch) => branch.type === 'array');
-    const isInList = arrayBranch !== undefined && branches.some((branch) => branch.type === 'string');
+    const stringBranch = branches.find((branch) => branch.type === 'string');
+    const isInList = arrayBranch !== undefined && stringBranch !== undefined;
+    const isTextOrNumber = !isInList && stringBranch !== undefined && branches.length === 2 && branches.some((branch) => branch.type === 'number' || branch.type === 'integer');
     return {
       name,
       in: inPath ? 'path' : 'query',
       required: inPath || required.has(name),
       ...(description ? { description: String(description) } : {}),
-      schema: isInList ? { type: 'array', items: arrayBranch.items ?? { type: 'string' } } : valueSchema,
+      schema: isInList ? { items: { type: 'string' }, ...arrayBranch } : isTextOrNumber ? stringBranch : valueSchema,
       ...(isInList ? { style: 'form', explode: false } : {}),
     };
   });
@@ -128,7 +133,8 @@ export function buildOpenApi(): Record<string, unknown> {
       operationId: 'mcp',
       summary: 'MCP over Streamable HTTP (JSON-RPC 2.0, stateless)',
       description:
-        'initialize, notifications/initialized, ping, tools/list and tools/call. Every request presents its key (same header rules as REST); ' +
+        'Protocol 2026-07-28 (server/discover, then each request with its per-request envelope and mcp-protocol-version header) and the 2025 revisions ' +
+        '(initialize, notifications/initialized, ping); tools/list and tools/call in both. Every request presents its key (same header rules as REST); ' +
         'the answer is JSON (not an event stream). A tool returns its REST body as structuredContent and as JSON text; a failed tool is a result with isError ' +
         'and the REST error text, charged as over REST. 401, 402 and 429 (also a rate or credit refusal during tools/call) keep their HTTP status and plain-text body. ' +
         `Optional query profile=${PROFILE_NAMES.join('|')} serves only that profile's tools.`,
@@ -146,29 +152,34 @@ export function buildOpenApi(): Record<string, unknown> {
           in: 'header',
           required: true,
           description: 'must list application/json and text/event-stream',
-          schema: { type: 'string', example: 'application/json, text/event-stream' },
+          schema: { type: 'string', enum: ['application/json, text/event-stream'] },
         },
       ],
       requestBody: {
         required: true,
-        content: { 'application/json': { schema: jsonSchemaOf(JsonRpcMessageSchema, 'input') } },
+        content: { 'application/json': { schema: jsonSchemaOf(jsonRpcBodySchema(MCP_MAX_BATCH_MESSAGES), 'input') } },
       },
       responses: {
-        '200': jsonResponse('the JSON-RPC response', jsonSchemaOf(JsonRpcMessageSchema, 'output'), RATE_HEADERS),
+        '200': jsonResponse('the JSON-RPC response (an array for a batch)', jsonSchemaOf(JsonRpcAnswerSchema, 'output'), RATE_HEADERS),
         '202': { description: 'accepted (the request held only notifications)' },
-        '400': textResponse('unknown profile (plain text), or a malformed JSON-RPC message or an empty batch (JSON-RPC error body)'),
+        '400': {
+          description:
+            'a malformed JSON-RPC message, an empty batch, or a 2026-07-28 request whose envelope, revision or mcp-* headers are wrong (JSON-RPC error body, application/json), or an unknown profile (text/plain)',
+          content: { 'application/json': { schema: jsonSchemaOf(JsonRpcResponseSchema, 'output') }, [PLAIN_TEXT]: { schema: { type: 'string' } } },
+        },
         '401': { $ref: '#/components/responses/Error401' },
         '402': { $ref: '#/components/responses/Error402' },
-        '406': jsonResponse('accept does not list application/json and text/event-stream (JSON-RPC error body)', { type: 'object' }),
+        '403': textResponse('an Origin header naming neither a loopback host, the HOST address nor one ALLOWED_ORIGINS lists (a browser page elsewhere: DNS rebinding)'),
+        '404': jsonResponse('a 2026-07-28 request (per-request envelope) for a method that revision does not have, e.g. ping (JSON-RPC -32601 error body)', jsonSchemaOf(JsonRpcResponseSchema, 'output')),
+        '406': jsonResponse('accept does not list application/json and text/event-stream (JSON-RPC error body)', jsonSchemaOf(JsonRpcResponseSchema, 'output')),
         '413': textResponse(`the body exceeds 1 MiB, or a batch holds more than ${MCP_MAX_BATCH_MESSAGES} messages`),
-        '415': jsonResponse('content-type is not application/json, or the body is compressed (content-encoding) (JSON-RPC error body)', { type: 'object' }),
+        '415': jsonResponse('content-type is not application/json, or the body is compressed (content-encoding) (JSON-RPC error body)', jsonSchemaOf(JsonRpcResponseSchema, 'output')),
         '429': { $ref: '#/components/responses/Error429' },
       },
     },
-    get: openOperation('mcpStream', 'Not offered: the endpoint is stateless (405)', {
-      '405': textResponse('method not allowed'),
-    }),
   };
+  // GET, DELETE and every other method on /mcp answer 405 with `allow: POST` (stateless: no
+  // stream to open, no session to end), as for any method a path is not served for.
 
   paths['/describe'] = {
     get: openOperation('describe', 'What this deployment holds and how its evidence vocabulary reads', {
@@ -231,6 +242,11 @@ export function buildOpenApi(): Record<string, unknown> {
     }),
   };
 
+  // The transport refuses a request line and headers over MAX_HEADER_BYTES before any route.
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) (operation.responses as Record<string, unknown>)['431'] = { $ref: '#/components/responses/Error431' };
+  }
+
   return {
     openapi: '3.1.0',
     info: {
@@ -259,9 +275,17 @@ export function buildOpenApi(): Record<string, unknown> {
         RetryAfter: { description: 'seconds to wait before retrying', schema: { type: 'integer' } },
         RateLimitRemaining: { description: 'credits left in the current minute', schema: { type: 'integer' } },
       },
-      responses: Object.fromEntries(
-        Object.entries(ERROR_RESPONSES).map(([status, error]) => [`Error${status}`, textResponse(error.description, error.retryAfter)]),
-      ),
+      responses: {
+        ...Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([status, error]) => [`Error${status}`, textResponse(error.description, error.retryAfter)])),
+        Error401: {
+          ...textResponse(ERROR_RESPONSES['401'].description),
+          headers: { 'www-authenticate': { description: 'the accepted schemes', schema: { type: 'string', const: WWW_AUTHENTICATE } } },
+        },
+        Error431: textResponse(
+          `the request line and headers exceed ${MAX_HEADER_BYTES / 1024} KiB. A query text within its ${QUERY_MAX_CHARS} characters can pass it once ` +
+            'percent-encoded: each character outside ASCII takes 6 to 12 bytes (a 4,096-character query in Cyrillic, Greek or CJK does not fit); keep such a text under about 1,300 characters',
+        ),
+      },
     },
   };
 }

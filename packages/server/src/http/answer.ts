@@ -81,6 +81,12 @@ export function textAnswer(status: number, body: string, headers: Headers = {}):
 }
 
 /**
+ * The `www-authenticate` of every 401 (RFC 9110 15.5.2): the two ways a key is accepted, a
+ * bearer token or the x-api-key header. The body stays the one fixed 401 body (SPEC 5.6).
+ */
+export const WWW_AUTHENTICATE = 'Bearer realm="evidence", ApiKey header="x-api-key"';
+
+/**
  * A ServiceError's status and message as plain text (SPEC 7); anything else is a 500 whose
  * body names the request id the request's log line carries with the cause. The error rides
  * along as `cause` for that line.
@@ -92,6 +98,7 @@ export function errorAnswer(error: unknown, headers: Headers = {}, requestId?: s
     return { ...textAnswer(500, requestId ? `internal error (request id ${requestId})` : 'internal error', errorHeaders), cause: error };
   }
   if (serviceError.retryAfter !== undefined) errorHeaders['retry-after'] = String(serviceError.retryAfter);
+  if (serviceError.status === 401) errorHeaders['www-authenticate'] = WWW_AUTHENTICATE;
   return { ...textAnswer(serviceError.status, serviceError.message, errorHeaders), cause: serviceError };
 }
 

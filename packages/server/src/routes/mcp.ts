@@ -12,13 +12,15 @@
  * for the key or its allowance answers a JSON-RPC error object (code MCP_ACCESS_REFUSED, data
  * with the HTTP status and retry-after) in its place, and only a batch whose every call was
  * refused answers with that HTTP status. `?profile=grounding` serves only that profile's tools.
+ * A browser request from a foreign Origin is refused with 403 first (http/origin.ts).
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { handleStatelessRequest, jsonRpcError, JsonRpcErrorCode, messageId, type JsonRpcId, type Toolset } from '@evidence/mcp';
 import { errors, type ServiceError } from '@evidence/schemas';
 import type { AuthenticatedCaller } from '@evidence/stores';
 import { catalogToolInvoker, toolsetFor } from '../mcp-tools.js';
-import { authenticateRequest, errorAnswer, jsonAnswer, rateLimitHeaders, type Headers, type HttpAnswer } from '../http/answer.js';
+import { authenticateRequest, errorAnswer, jsonAnswer, rateLimitHeaders, textAnswer, type Headers, type HttpAnswer } from '../http/answer.js';
+import { originRefusal, ownHostnames } from '../http/origin.js';
 import type { RouteRequest, Router } from '../http/router.js';
 import type { Services } from '../services.js';
 
@@ -40,6 +42,12 @@ const JSON_RPC_SERVER_ERROR = -32000;
 
 function invalidRequest(message: string): unknown {
   return jsonRpcError(null, JsonRpcErrorCode.InvalidRequest, `Invalid Request: ${message}`);
+}
+
+/** Whether an accept header lists both media types Streamable HTTP answers with. */
+function acceptsBoth(accept: string | undefined): boolean {
+  const types = (accept ?? '').split(',').map((type) => type.split(';')[0].trim().toLowerCase());
+  return types.includes('application/json') && types.includes('text/event-stream');
 }
 
 /** Let the event loop serve other connections (probes among them) between a batch's messages. */
@@ -86,7 +94,11 @@ function refusalObject(id: JsonRpcId, error: ServiceError): unknown {
 }
 
 export function registerMcp(router: Router, services: Services): void {
+  const ownHosts = ownHostnames(services.config.host);
   const serve = async ({ snapshot, headers, body }: RouteRequest): Promise<HttpAnswer> => {
+    // Before the key: a page from a foreign origin learns nothing, not even whether a key works.
+    const forbidden = originRefusal(headers.origin, ownHosts, services.config.allowedOrigins);
+    if (forbidden !== null) return textAnswer(403, forbidden);
     const authenticated = await authenticateRequest(services, snapshot);
     if (authenticated instanceof Error) return errorAnswer(authenticated, {}, snapshot.requestId);
     const caller: AuthenticatedCaller = authenticated;
@@ -131,6 +143,11 @@ export function registerMcp(router: Router, services: Services): void {
       return refused ? errorAnswer(refused, await rateHeaders(), snapshot.requestId) : webAnswer(response, await rateHeaders());
     }
     if (parsed.length === 0) return { ...jsonAnswer(invalidRequest('an empty batch'), await rateHeaders()), status: 400 };
+    if (!acceptsBoth(headers.accept)) {
+      // The SDK's transport checks accept per message, and a malformed item never reaches it:
+      // the batch, which the SDK never sees whole, is checked here as one message would be.
+      return { ...jsonAnswer(jsonRpcError(null, JSON_RPC_SERVER_ERROR, 'Not Acceptable: Client must accept both application/json and text/event-stream'), await rateHeaders()), status: 406 };
+    }
     if (parsed.length > MCP_MAX_BATCH_MESSAGES) {
       return errorAnswer(errors.batchTooLarge(MCP_MAX_BATCH_MESSAGES, parsed.length), await rateHeaders(), snapshot.requestId);
     }
