@@ -33,9 +33,13 @@ export function halfOf(claim: Pick<ScifactClaim, 'id'>): Half {
   return claim.id % 2 === 0 ? 'tuning' : 'held-out';
 }
 
+/** The train claims, or exit 2 naming what is missing (nothing is measured or trained without them). */
 export function loadClaims(dir = SCIFACT_DIR): ScifactClaim[] {
   const file = join(dir, 'claims-train.jsonl');
-  if (!existsSync(file)) throw new Error(`no SciFact claims at ${file}: set SCIFACT_DATA to the folder holding claims-train.jsonl and pages.jsonl`);
+  if (!existsSync(file) || !existsSync(join(dir, 'pages.jsonl'))) {
+    console.error(`no SciFact data at ${dir} (claims-train.jsonl and pages.jsonl): set SCIFACT_DATA to the folder holding them`);
+    process.exit(2);
+  }
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')

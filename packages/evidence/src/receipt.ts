@@ -168,7 +168,7 @@ export function knownGaps(input: GapInput): string[] {
     gaps.push(
       input.mode === 'keyword'
         ? `${plural(retrieval.unsupported, 'candidate')} matched only stop words or short words of the objective, no content word, and were not considered`
-        : `${plural(retrieval.unsupported, 'candidate')} found only by vector similarity shared no word with the objective and were not considered`,
+        : `${plural(retrieval.unsupported, 'candidate')} shared no content word with the objective (found by vector similarity, or by its stop words alone) and were not considered`,
     );
   }
   if (retrieval.candidatesCut && retrieval.candidates.total > analysis.stories.length) {
