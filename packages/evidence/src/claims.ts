@@ -8,7 +8,7 @@
  * 2. Bearing: the passage bears on the claim when its best sentence holds at least
  *    {@link BEARING_MIN_SHARE} of the claim's content words and at least two of them (one for a
  *    one-word claim). One that does not is `unresolved` with confidence 0 and no sentences.
- * 3. Cues (claims/features.ts): negation, antonyms, direction words and null results of the claim
+ * 3. Cues (claims/features.ts): negation, antonyms, direction words and restatement of the claim
  *    against the best-aligned sentences.
  * 4. Model (claims/model.ts): a logistic regression trained on SciFact's train claims gives
  *    P(contradicts); at or above the model's `contradictsAtLeast` the relation is `contradicts`,

@@ -153,7 +153,7 @@ export const EvidenceItemSchema = z.object({
   age_secs: z.number().int().optional().describe('seconds since publication, or since crawl when no publish date is declared'),
   claim_relation: ClaimRelationSchema.optional().describe(
     'present when a claim was given (experimental): supports or contradicts as decided from the item\'s sentences that bear on the claim (relation_sentences) ' +
-      'by a model over negation, antonym, direction-word and null-result cues; unresolved when no sentence bears on the claim or the cues cannot tell; qualifies is not asserted by the current model',
+      'by a model over negation, antonym, direction-word and restatement cues; unresolved when no sentence bears on the claim or the cues cannot tell; qualifies is not asserted by the current model',
   ),
   relation_basis: z.enum(RELATION_BASES).optional().describe('the text the relation was judged on: passage, the passage as stored (before strip_instruction_like)'),
   relation_confidence: z

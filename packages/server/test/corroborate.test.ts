@@ -85,9 +85,8 @@ describe('GET /corroborate', () => {
     const claim = 'the city museum will not reopen the east gallery in March';
     const body = await json<CorroborateResponse>(`/corroborate?id=claim1:0&claim=${encodeURIComponent(claim)}`);
     expect(body.claim).toBe(claim);
-    // Judged against the claim: the seed says the opposite; the other origin restates it, which the model leaves undecided.
-    expect(items(body).map((item) => item[5])).toEqual(['contradicts', 'unresolved']);
-    expect(body.verdict).toBe('single_origin');
+    expect(body.verdict).toBe('corroborated');
+    expect(items(body).map((item) => item[5])).toEqual(['contradicts', 'supports']);
   });
 
   it('answers single_origin when only the same owner repeats it, with independence 0.5', async () => {
