@@ -129,7 +129,8 @@ export function claimGap(summary: ClaimSummary | undefined): string | null {
   if (summary.bearing === 0) {
     return `no returned item bears on the claim: none of the ${plural(summary.items, 'item')} has a sentence holding enough of the claim's content words, so every claim_relation is unresolved`;
   }
-  return `no returned item decides the claim: ${summary.bearing} of ${plural(summary.items, 'item')} bear on it (relation_sentences) but their cues cannot tell supports from contradicts, so every claim_relation is unresolved`;
+  const bear = summary.bearing === 1 ? 'bears' : 'bear';
+  return `no returned item decides the claim: ${summary.bearing} of ${plural(summary.items, 'item')} ${bear} on it (relation_sentences) but the cues cannot tell supports from contradicts, so every claim_relation is unresolved`;
 }
 
 export interface GapInput extends ReceiptInput {

@@ -73,6 +73,16 @@ describe('GET /ground with a SciFact claim', () => {
     expect(body.next_actions).toContainEqual(expect.objectContaining({ action: 'search', target: claim }));
   });
 
+  it('says when items bear on the claim but none decides it, and points at the one to read', async () => {
+    const { claim } = pair(52); // ALDH1 and breast cancer prognosis: the abstract bears on it, the cues do not decide
+    const body = await ground({ objective: claim, claim });
+    const item = body.evidence.find((candidate) => candidate.hit.id === 'doc52:0')!;
+    expect(item).toMatchObject({ claim_relation: 'unresolved', relation_confidence: 0 });
+    expect(item.relation_sentences![0].text).toMatch(/expression of ALDH1 detected by immunostaining correlated with poor prognosis/);
+    expect(body.coverage.known_gaps.find((gap) => gap.startsWith('no returned item decides the claim'))).toMatch(/^no returned item decides the claim: 1 of \d+ items? bears? on it/);
+    expect(body.next_actions).toContainEqual(expect.objectContaining({ action: 'get_document', target: 'doc52:0' }));
+  });
+
   it('keyword mode names stop-word-only matches as such, not as vector similarity', async () => {
     const body = await ground({ objective: 'the tuberculosis' });
     const gap = body.coverage.known_gaps.find((line) => /were not considered/.test(line));
