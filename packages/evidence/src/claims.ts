@@ -19,11 +19,13 @@
  *
  * `qualifies` stays in the vocabulary, but this model does not assert it.
  * The sentences returned are those the cues read (the best-aligned {@link CUE_SENTENCES}
- * holding any claim word), with their offsets into the passage as stored, so they can be quoted.
+ * holding any claim word, and the best-aligned sentence holding an opposing antonym when that cue
+ * fired and they hold none), with their offsets into the passage as stored, so they can be quoted.
  */
 import type { ClaimRelation } from '@evidence/schemas';
 import { alignSentences, type AlignedSentence } from './claims/align.js';
-import { claimFeatures, CUE_SENTENCES } from './claims/features.js';
+import { antonymStart, lowerWords } from './claims/cues.js';
+import { CLAIM_FEATURES, claimFeatures, CUE_SENTENCES, opposingAntonyms } from './claims/features.js';
 import { CLAIM_MODEL, contradictionProbability } from './claims/model.js';
 import { contentWords } from './claims/words.js';
 
@@ -68,11 +70,19 @@ export function judgeClaim(claim: string, passage: string): ClaimJudgement {
   const claimWords = contentWords(claim);
   const aligned = alignSentences(claimWords, passage);
   if (!bearsOnClaim(claimWords.size, aligned[0])) return { relation: 'unresolved', confidence: 0, bears: false, sentences: [] };
-  const probability = contradictionProbability(claimFeatures(claim, passage, aligned));
-  const sentences = aligned
-    .slice(0, CUE_SENTENCES)
-    .filter((sentence) => sentence.shared > 0)
-    .map(({ start, end, text }) => ({ start, end, text }));
+  const features = claimFeatures(claim, passage, aligned);
+  const probability = contradictionProbability(features);
+  const resting = aligned.slice(0, CUE_SENTENCES).filter((sentence) => sentence.shared > 0);
+  if (features[CLAIM_FEATURES.indexOf('antonym_opposed')] === 1) {
+    // The antonym may sit outside the best-aligned sentences: add the best-aligned one holding it.
+    const opposing = opposingAntonyms(claim, passage);
+    const holds = (sentence: AlignedSentence) => lowerWords(sentence.text).some((word) => opposing.has(antonymStart(word) ?? ''));
+    if (!resting.some(holds)) {
+      const holding = aligned.find(holds);
+      if (holding) resting.push(holding);
+    }
+  }
+  const sentences = resting.map(({ start, end, text }) => ({ start, end, text }));
   const judged = { bears: true, contradictionProbability: probability, sentences };
   if (probability >= CLAIM_MODEL.contradictsAtLeast) return { relation: 'contradicts', confidence: CLAIM_MODEL.contradictsPrecision, ...judged };
   if (probability <= CLAIM_MODEL.supportsAtMost) return { relation: 'supports', confidence: CLAIM_MODEL.supportsPrecision, ...judged };

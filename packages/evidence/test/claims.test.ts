@@ -47,6 +47,15 @@ describe('claim relation on SciFact claims', () => {
     expect(judgeClaim('', pair(67).passage).relation).toBe('unresolved');
   });
 
+  it('names the sentence holding an opposing antonym even when it is not among the best-aligned', () => {
+    const claim = 'Drug X increases tumour growth in mice.';
+    const passage = 'Drug X was given to mice carrying tumours. Tumour growth in the mice was measured weekly. The treated animals showed a marked reduction.';
+    const judgement = judgeClaim(claim, passage);
+    expect(judgement.bears).toBe(true);
+    expect(judgement.sentences.map((sentence) => sentence.text)).toContain('The treated animals showed a marked reduction.');
+    for (const sentence of judgement.sentences) expect(passage.slice(sentence.start, sentence.end)).toBe(sentence.text);
+  });
+
   it('is deterministic, and the committed model was trained on the features the code computes', () => {
     for (const { claim, passage } of pairs) expect(judgeClaim(claim, passage)).toEqual(judgeClaim(claim, passage));
     expect(CLAIM_MODEL.features).toEqual(CLAIM_FEATURES);

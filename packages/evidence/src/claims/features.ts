@@ -41,6 +41,25 @@ export const RESTATED_SHARE = 0.75;
 /** Sentences of the passage the direction and null-result cues read: the best-aligned two. */
 export const CUE_SENTENCES = 2;
 
+/**
+ * The antonym starts in `text` that oppose a word of `claim` whose own start `text` lacks
+ * ("reduc" for "increases" in a text saying "reduction" and nothing starting "increas").
+ */
+export function opposingAntonyms(claim: string, text: string): Set<string> {
+  const textStarts = new Set<string>();
+  for (const word of lowerWords(text)) {
+    const start = antonymStart(word);
+    if (start !== undefined) textStarts.add(start);
+  }
+  const opposing = new Set<string>();
+  for (const word of lowerWords(claim)) {
+    const start = antonymStart(word);
+    if (start === undefined || textStarts.has(start)) continue;
+    for (const antonym of antonymsOf(start)) if (textStarts.has(antonym)) opposing.add(antonym);
+  }
+  return opposing;
+}
+
 /** The features of `claim` against `passage`, whose sentences `aligned` orders (best first), in CLAIM_FEATURES order. */
 export function claimFeatures(claim: string, passage: string, aligned: readonly AlignedSentence[]): number[] {
   const best = aligned[0]?.text ?? '';
@@ -49,17 +68,7 @@ export function claimFeatures(claim: string, passage: string, aligned: readonly 
     .map((sentence) => sentence.text)
     .join(' ');
   const claimNegated = NEGATION_CUE.test(claim);
-  const passageStarts = new Set<string>();
-  for (const word of lowerWords(passage)) {
-    const start = antonymStart(word);
-    if (start !== undefined) passageStarts.add(start);
-  }
-  let opposed = false;
-  for (const word of lowerWords(claim)) {
-    const start = antonymStart(word);
-    if (start === undefined || passageStarts.has(start)) continue;
-    if ([...antonymsOf(start)].some((antonym) => passageStarts.has(antonym))) opposed = true;
-  }
+  const opposed = opposingAntonyms(claim, passage).size > 0;
   const nullResult = NULL_RESULT_CUE.test(cueText);
   const claimDirection = claimNegated ? -direction(claim) : direction(claim);
   const passageDirection = nullResult ? 0 : direction(cueText);
