@@ -1,99 +1,90 @@
 /**
- * Claim relation (experimental, SPEC 2.6): how a passage relates to a claim, from cues only. No
- * model reads anything; this is a lexical heuristic and is labelled experimental everywhere.
+ * Claim relation (SPEC 2.6): how a passage relates to a claim, decided from the sentences of the
+ * passage that bear on it. Deterministic: the same claim and passage give the same answer.
  *
- * 1. The claim's content words (lower case, stop words and negation words left out, a light
- *    plural/verb-ending fold) are looked for in each sentence of the passage.
- * 2. The sentence sharing the largest share of them is the one judged; below half of the claim's
- *    content words (or fewer than two, when the claim has two or more) the relation is
- *    `unresolved`.
- * 3. A negation cue (not, never, no evidence, denied, false, ...) in that sentence but not in the
- *    claim, or in the claim but not in the sentence, makes it `contradicts`; otherwise a hedge
- *    cue (may, might, preliminary, only if, however, ...) makes it `qualifies`; otherwise
- *    `supports`.
- * 4. Confidence grows with the overlap and stays at or below 0.8: cues are weak evidence.
+ * 1. Alignment (claims/align.ts): the passage's sentences ordered by the share of the claim's
+ *    content words each holds (finding sentences and the closing two weighed up, a structured
+ *    abstract's background sentences down).
+ * 2. Bearing: the passage bears on the claim when its best sentence holds at least
+ *    {@link BEARING_MIN_SHARE} of the claim's content words and at least two of them (one for a
+ *    one-word claim). One that does not is `unresolved` with confidence 0 and no sentences.
+ * 3. Cues (claims/features.ts): negation, antonyms, direction words and restatement of the claim
+ *    against the best-aligned sentences.
+ * 4. Model (claims/model.ts): a logistic regression trained on SciFact's train claims gives
+ *    P(contradicts); at or above the model's `contradictsAtLeast` the relation is `contradicts`,
+ *    at or below `supportsAtMost` it is `supports`, between them `unresolved` (the cues cannot
+ *    tell; confidence 0). The thresholds were chosen on the tuning half for a precision target
+ *    per relation; the confidence of an asserted relation is how often it was right there
+ *    (`supportsPrecision`, `contradictsPrecision`; the README has the held-out figure beside it).
+ *
+ * `qualifies` stays in the vocabulary, but this model does not assert it.
+ * The sentences returned are those the cues read (the best-aligned {@link CUE_SENTENCES}
+ * holding any claim word, and the best-aligned sentence holding an opposing antonym when that cue
+ * fired and they hold none), with their offsets into the passage as stored, so they can be quoted.
  */
 import type { ClaimRelation } from '@evidence/schemas';
-import { splitSentences } from './risk.js';
-import { round } from './hits.js';
+import { alignSentences, type AlignedSentence } from './claims/align.js';
+import { antonymStart, lowerWords } from './claims/cues.js';
+import { CLAIM_FEATURES, claimFeatures, CUE_SENTENCES, opposingAntonyms } from './claims/features.js';
+import { CLAIM_MODEL, contradictionProbability } from './claims/model.js';
+import { contentWords } from './claims/words.js';
+
+export { contentWords, isContentWord } from './claims/words.js';
+export { CLAIM_FEATURES, claimFeatures } from './claims/features.js';
+export { alignSentences, type AlignedSentence } from './claims/align.js';
+export { judgeRestatement, type Restatement } from './claims/restatement.js';
+export { CLAIM_MODEL, contradictionProbability, type ClaimModel } from './claims/model.js';
+
+/** Least share of the claim's content words the best sentence must hold for the passage to bear on the claim. */
+export const BEARING_MIN_SHARE = 1 / 3;
+
+export interface RelationSentence {
+  /** Offset of the sentence's first character in the passage as stored. */
+  start: number;
+  /** Offset just past its last character. */
+  end: number;
+  text: string;
+}
 
 export interface ClaimJudgement {
   relation: ClaimRelation;
+  /** For supports and contradicts: how often the model's assertion of it was right on the tuning half (CLAIM_MODEL); 0 for unresolved. */
   confidence: number;
-  /** The sentence judged, when one shared enough content words. */
-  sentence?: string;
+  /** Whether the passage bears on the claim (step 2). */
+  bears: boolean;
+  /** P(contradicts) when the passage bears on the claim. */
+  contradictionProbability?: number;
+  /** The sentences the judgement rests on, best first (empty when the passage does not bear on the claim). */
+  sentences: RelationSentence[];
 }
 
-const STOP_WORDS = new Set(
-  (
-    'a an the and or of to in on at by for with from as is are was were be been being it its this that these those there their they them he she his her ' +
-    'we our you your i me my which who whom whose what when where why how than then so such into over under about after before between during ' +
-    'has have had do does did will would shall should can could may might must also only just very more most some any all each both few other ' +
-    'up down out off again further once here same own too s t'
-  ).split(' '),
-);
-
-const NEGATION_WORDS = new Set([
-  'not', 'no', 'never', 'none', 'nobody', 'nothing', 'neither', 'nor', 'cannot', 'without',
-  "can't", "won't", "isn't", "aren't", "wasn't", "weren't", "doesn't", "don't", "didn't", "hasn't", "haven't", "hadn't",
-  "shouldn't", "wouldn't", "couldn't", 'cant', 'wont', 'isnt', 'arent', 'wasnt', 'werent', 'doesnt', 'dont', 'didnt',
-]);
-
-const NEGATION_CUE =
-  /\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot|without|(?:ca|wo|is|are|was|were|does|do|did|has|have|had|should|would|could)n['’]?t|fail(?:s|ed)? to|lacks?|absence of|den(?:y|ies|ied)|refut(?:e|es|ed)|debunk(?:s|ed)?|disprov(?:e|es|ed)|false|untrue|incorrect|myth|contrary to|no evidence)\b/i;
-const HEDGE_CUE =
-  /\b(?:may|might|could|possibly|perhaps|likely|unlikely|suggests?|suggested|preliminary|partial(?:ly)?|in part|limited|unclear|uncertain|mixed|modest|only if|unless|except|however|although|though|but|depends?|depending|in some cases|not yet|early (?:data|evidence|results))\b/i;
-
-function fold(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.length > 4 && /(?:ss|us|is)$/.test(word)) return word;
-  if (word.length > 3 && word.endsWith('s')) return word.slice(0, -1);
-  if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3);
-  if (word.length > 4 && word.endsWith('ed')) return word.slice(0, -2);
-  return word;
+/** Whether the best-aligned sentence holds enough of the claim's words (step 2). */
+export function bearsOnClaim(claimWordCount: number, best: AlignedSentence | undefined): boolean {
+  if (!best || claimWordCount === 0) return false;
+  const needed = claimWordCount >= 2 ? 2 : 1;
+  return best.shared >= needed && best.share >= BEARING_MIN_SHARE;
 }
 
-/** Whether a lower-cased word carries content: three letters or more, neither a stop word nor a negation. */
-export function isContentWord(word: string): boolean {
-  return word.length >= 3 && !STOP_WORDS.has(word) && !NEGATION_WORDS.has(word);
-}
-
-/** Content words of a text: lower-cased, stop and negation words dropped, lightly folded. */
-export function contentWords(text: string): Set<string> {
-  const words = new Set<string>();
-  for (const raw of text.toLowerCase().normalize('NFKC').split(/[^\p{L}\p{N}'’]+/u)) {
-    const word = raw.replace(/^['’]+|['’]+$/g, '');
-    if (!isContentWord(word)) continue;
-    words.add(fold(word));
-  }
-  return words;
-}
-
-export function hasNegation(text: string): boolean {
-  return NEGATION_CUE.test(text);
-}
-
-export function hasHedge(text: string): boolean {
-  return HEDGE_CUE.test(text);
-}
-
-/** The relation of `text` to `claim` (see the module comment). */
-export function judgeClaim(claim: string, text: string): ClaimJudgement {
+/** The relation of `passage` to `claim` (see the module comment). */
+export function judgeClaim(claim: string, passage: string): ClaimJudgement {
   const claimWords = contentWords(claim);
-  if (claimWords.size === 0) return { relation: 'unresolved', confidence: 0 };
-  const needed = claimWords.size >= 2 ? Math.max(2, Math.ceil(claimWords.size / 2)) : 1;
-  let best: { sentence: string; shared: number } | null = null;
-  for (const sentence of splitSentences(text)) {
-    const words = contentWords(sentence);
-    let shared = 0;
-    for (const word of claimWords) if (words.has(word)) shared++;
-    if (!best || shared > best.shared) best = { sentence, shared };
+  const aligned = alignSentences(claimWords, passage);
+  if (!bearsOnClaim(claimWords.size, aligned[0])) return { relation: 'unresolved', confidence: 0, bears: false, sentences: [] };
+  const features = claimFeatures(claim, passage, aligned);
+  const probability = contradictionProbability(features);
+  const resting = aligned.slice(0, CUE_SENTENCES).filter((sentence) => sentence.shared > 0);
+  if (features[CLAIM_FEATURES.indexOf('antonym_opposed')] === 1) {
+    // The antonym may sit outside the best-aligned sentences: add the best-aligned one holding it.
+    const opposing = opposingAntonyms(claim, passage);
+    const holds = (sentence: AlignedSentence) => lowerWords(sentence.text).some((word) => opposing.has(antonymStart(word) ?? ''));
+    if (!resting.some(holds)) {
+      const holding = aligned.find(holds);
+      if (holding) resting.push(holding);
+    }
   }
-  const overlap = best ? best.shared / claimWords.size : 0;
-  if (!best || best.shared < needed) return { relation: 'unresolved', confidence: round(0.3 * overlap) };
-  const claimNegated = hasNegation(claim);
-  const sentenceNegated = hasNegation(best.sentence);
-  if (claimNegated !== sentenceNegated) return { relation: 'contradicts', confidence: round(Math.min(0.8, 0.35 + 0.35 * overlap)), sentence: best.sentence };
-  if (hasHedge(best.sentence) && !hasHedge(claim)) return { relation: 'qualifies', confidence: round(Math.min(0.8, 0.3 + 0.3 * overlap)), sentence: best.sentence };
-  return { relation: 'supports', confidence: round(Math.min(0.8, 0.4 + 0.4 * overlap)), sentence: best.sentence };
+  const sentences = resting.map(({ start, end, text }) => ({ start, end, text }));
+  const judged = { bears: true, contradictionProbability: probability, sentences };
+  if (probability >= CLAIM_MODEL.contradictsAtLeast) return { relation: 'contradicts', confidence: CLAIM_MODEL.contradictsPrecision, ...judged };
+  if (probability <= CLAIM_MODEL.supportsAtMost) return { relation: 'supports', confidence: CLAIM_MODEL.supportsPrecision, ...judged };
+  return { relation: 'unresolved', confidence: 0, ...judged };
 }

@@ -28,11 +28,11 @@ import {
   type NextAction,
 } from '@evidence/schemas';
 import { rankOrigins, type RankedOrigin } from './analysis.js';
-import { contentWords, judgeClaim, type ClaimJudgement } from './claims.js';
+import { contentWords, judgeRestatement, type Restatement } from './claims.js';
 import { splitSentences } from './risk.js';
 import { round } from './hits.js';
 import { buildOrigins, membersOf, originBody } from './origins.js';
-import { provenance } from './receipt.js';
+import { provenance, RESTATEMENT_EXPERIMENTAL } from './receipt.js';
 import { evidenceItems, returnedHit, type SelectedOrigin } from './selection.js';
 import { contentTerms, termsHeld } from './support.js';
 import { hitTokens } from './tokens.js';
@@ -156,6 +156,8 @@ export function corroborationResponse(task: CorroborateTask): CorroborateRespons
       const judgement = judgeAgainstPassage(seed.snippet, chosen[index].representative.hit.snippet);
       judged.claim_relation = judgement.relation;
       judged.relation_confidence = judgement.confidence;
+      if (judgement.sentence) judged.relation_sentences = [judgement.sentence];
+      else delete judged.relation_sentences;
     }
     return judged;
   });
@@ -204,9 +206,15 @@ export function corroborationResponse(task: CorroborateTask): CorroborateRespons
       known_gaps: gaps,
     },
     next_actions: nextActions(verdict, evidence, seedOwner, task, shardsDown),
-    provenance: provenance(task.now, true, CORROBORATE_LIMITATIONS),
+    provenance: corroborationProvenance(task),
     credits_billed: task.credits,
   };
+}
+
+/** With a claim, ground's model decides the relation; without one, restatement cues do (claims/restatement.ts). */
+function corroborationProvenance(task: CorroborateTask) {
+  const base = provenance(task.now, true, CORROBORATE_LIMITATIONS);
+  return task.claim === undefined ? { ...base, experimental: [RESTATEMENT_EXPERIMENTAL] } : base;
 }
 
 /**
@@ -214,7 +222,7 @@ export function corroborationResponse(task: CorroborateTask): CorroborateRespons
  * sentence of the passage it shares the largest share of content words with (the earlier on a
  * tie), so a paraphrase of one sentence of a long passage is judged on that sentence.
  */
-export function judgeAgainstPassage(passage: string, text: string): ClaimJudgement {
+export function judgeAgainstPassage(passage: string, text: string): Restatement {
   const words = contentWords(text);
   let best: { sentence: string; share: number } | null = null;
   for (const sentence of splitSentences(passage)) {
@@ -225,7 +233,7 @@ export function judgeAgainstPassage(passage: string, text: string): ClaimJudgeme
     const share = shared / sentenceWords.size;
     if (!best || share > best.share) best = { sentence, share };
   }
-  return judgeClaim(best?.sentence ?? passage, text);
+  return judgeRestatement(best?.sentence ?? passage, text);
 }
 
 function reasonOf(origin: RankedOrigin, seedOrigin: RankedOrigin, paraphrase: Paraphrase | undefined, seedWords: number): string {

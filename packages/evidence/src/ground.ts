@@ -8,6 +8,7 @@ import { analyse, type Analysis } from './analysis.js';
 import { ageSeconds } from './hits.js';
 import { originBody } from './origins.js';
 import {
+  claimSummary,
   coverageReceipt,
   groundStatus,
   knownGaps,
@@ -85,6 +86,7 @@ export function groundResponse(task: GroundTask): GroundResponse {
     minIndependentOrigins: params.min_independent_origins,
     skippedForBudget: selection.skippedForBudget,
     tokenBudget: params.token_budget,
+    ...(params.claim !== undefined ? { claim: claimSummary(params.claim, evidence) } : {}),
   };
   const status = groundStatus({ analysis, retrieval, maxAge, evidence: chosen, requireRole: params.require_role, minIndependentOrigins: params.min_independent_origins });
   const gaps = knownGaps(receiptInput);

@@ -7,6 +7,7 @@ import {
   REQUIRABLE_ROLES,
   SOURCE_ROLES,
   type CoverageReceipt,
+  type EvidenceItem,
   type GroundStatus,
   type NextAction,
   type Provenance,
@@ -99,12 +100,47 @@ function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** How the evidence set relates to a claim, when one was given (the items' claim_relation and relation_sentences). */
+export interface ClaimSummary {
+  claim: string;
+  items: number;
+  /** Items with sentences that bear on the claim. */
+  bearing: number;
+  /** Items whose relation is supports or contradicts. */
+  decided: number;
+  /** The first item that bears on the claim. */
+  firstBearing?: string;
+}
+
+export function claimSummary(claim: string, evidence: EvidenceItem[]): ClaimSummary {
+  const bearing = evidence.filter((item) => (item.relation_sentences?.length ?? 0) > 0);
+  return {
+    claim,
+    items: evidence.length,
+    bearing: bearing.length,
+    decided: evidence.filter((item) => item.claim_relation === 'supports' || item.claim_relation === 'contradicts').length,
+    ...(bearing.length > 0 ? { firstBearing: bearing[0].hit.id } : {}),
+  };
+}
+
+/** The gap when a claim was given and no item decides it (every claim_relation unresolved). */
+export function claimGap(summary: ClaimSummary | undefined): string | null {
+  if (!summary || summary.items === 0 || summary.decided > 0) return null;
+  if (summary.bearing === 0) {
+    return `no returned item bears on the claim: none of the ${plural(summary.items, 'item')} has a sentence holding enough of the claim's content words, so every claim_relation is unresolved`;
+  }
+  const bear = summary.bearing === 1 ? 'bears' : 'bear';
+  return `no returned item decides the claim: ${summary.bearing} of ${plural(summary.items, 'item')} ${bear} on it (relation_sentences) but the cues cannot tell supports from contradicts, so every claim_relation is unresolved`;
+}
+
 export interface GapInput extends ReceiptInput {
   requireRole: readonly RequirableRole[];
   minIndependentOrigins: number;
   /** Origins left out because they did not fit the token budget. */
   skippedForBudget: RankedOrigin[];
   tokenBudget: number;
+  /** With a claim: how the evidence relates to it. */
+  claim?: ClaimSummary;
 }
 
 /** Plain-language gaps of one answer, most serious first. */
@@ -122,12 +158,19 @@ export function knownGaps(input: GapInput): string[] {
     gaps.push('nothing in the index matches the objective');
     return gaps;
   }
+  const unrelated = claimGap(input.claim);
+  if (unrelated !== null) gaps.push(unrelated);
   const coverage = retrieval.vectorCoverage;
   if (coverage && coverage.embedded < coverage.passages) {
     gaps.push(`${plural(coverage.passages - coverage.embedded, 'recently ingested passage')} of ${coverage.passages} had no vector yet: the similarity half of the search could not reach them (words still did)`);
   }
   if (retrieval.unsupported > 0) {
-    gaps.push(`${plural(retrieval.unsupported, 'candidate')} found only by vector similarity shared no word with the objective and were not considered`);
+    // Keyword mode uses no vectors: its dropped candidates matched the objective's stop words alone.
+    gaps.push(
+      input.mode === 'keyword'
+        ? `${plural(retrieval.unsupported, 'candidate')} matched only stop words or short words of the objective, no content word, and were not considered`
+        : `${plural(retrieval.unsupported, 'candidate')} shared no content word with the objective (found by vector similarity, or by its stop words alone) and were not considered`,
+    );
   }
   if (retrieval.candidatesCut && retrieval.candidates.total > analysis.stories.length) {
     gaps.push(`${plural(retrieval.candidates.total, 'passage')} match the objective; only the top ${plural(analysis.stories.length, 'story', 'stories')} were considered`);
@@ -259,7 +302,24 @@ export function nextActions(input: ActionInput): NextAction[] {
     }
     actions.push({ action: 'why_not', why: 'if a source you expected is missing, why_not says whether its URL is in the index and, if not, why' });
   }
+  const claim = input.claim;
+  if (claim && claimGap(claim) !== null) {
+    if (claim.firstBearing === undefined) {
+      actions.push({
+        action: 'search',
+        why: "no returned item bears on the claim: a search for the claim's own distinctive terms may find passages that state or deny it",
+        target: claim.claim,
+      });
+    } else {
+      actions.push({
+        action: 'get_document',
+        why: 'this item bears on the claim but its cues do not decide it: read its relation_sentences in the full text',
+        target: claim.firstBearing,
+      });
+    }
+  }
   for (const id of input.itemIds.slice(0, 2)) {
+    if (actions.some((action) => action.action === 'get_document' && action.target === id)) continue;
     actions.push({ action: 'get_document', why: 'read the full text before relying on this item', target: id });
   }
   return actions;
@@ -283,7 +343,10 @@ export const GROUND_LIMITATIONS = [
 ] as const;
 
 export const CLAIM_EXPERIMENTAL =
-  "claim_relation: negation and hedge cues in the sentence sharing most of the claim's content words; not entailment, blind to paraphrase, sarcasm and numbers";
+  "claim_relation: a logistic model (trained on SciFact's train claims) over negation, antonym, direction-word and restatement cues of the claim against the passage's sentences that share most of its content words (relation_sentences); unresolved when no sentence bears on the claim or the model is not sure enough; not entailment: blind to paraphrase, numbers and most antonyms outside its word lists";
+
+export const RESTATEMENT_EXPERIMENTAL =
+  "claim_relation: negation and hedge cues in the sentence sharing most of the passage's content words (a restatement check); not entailment, blind to paraphrase, sarcasm and numbers";
 
 export function provenance(now: number, claimGiven: boolean, extraLimitations: readonly string[] = []): Provenance {
   return {

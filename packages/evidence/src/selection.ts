@@ -178,6 +178,7 @@ export function evidenceItems(selection: SelectedOrigin[], options: ItemOptions)
       item.claim_relation = judgement.relation;
       item.relation_basis = 'passage';
       item.relation_confidence = judgement.confidence;
+      if (judgement.sentences.length > 0) item.relation_sentences = judgement.sentences;
     }
     return item;
   });

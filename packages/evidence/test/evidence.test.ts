@@ -12,7 +12,6 @@ import {
   estimateTokens,
   groundResponse,
   hitTokens,
-  judgeClaim,
   objectiveTerms,
   originId,
   originMarkedInPassage,
@@ -224,20 +223,6 @@ describe('ground', () => {
     expect(body.coverage).toMatchObject({ complete: false, partial: false });
     expect(body.coverage.not_searched).toMatchObject({ story_expansion_truncated: true, stories_not_expanded: 2 });
     expect(body.next_actions[0]).toMatchObject({ action: 'retry', target: 'latency_budget_ms=1000' });
-  });
-});
-
-describe('claim relation (experimental)', () => {
-  const claim = 'the orbiter confirmed lunar water ice deposits';
-  it('supports, contradicts, qualifies, unresolved', () => {
-    expect(judgeClaim(claim, 'Scientists say the orbiter confirmed lunar water ice deposits near the pole.').relation).toBe('supports');
-    expect(judgeClaim(claim, 'The orbiter did not confirm lunar water ice deposits.').relation).toBe('contradicts');
-    expect(judgeClaim('the orbiter did not find lunar water ice', 'The orbiter found lunar water ice in the crater.').relation).toBe('contradicts');
-    expect(judgeClaim(claim, 'Early data suggest the orbiter may have confirmed lunar water ice deposits.').relation).toBe('qualifies');
-    expect(judgeClaim(claim, 'Bread needs flour, water and salt.').relation).toBe('unresolved');
-    const judgement = judgeClaim(claim, 'The orbiter confirmed lunar water ice deposits.');
-    expect(judgement.confidence).toBeGreaterThan(0);
-    expect(judgement.confidence).toBeLessThanOrEqual(0.8);
   });
 });
 

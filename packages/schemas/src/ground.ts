@@ -96,7 +96,9 @@ export function requireRoleSchema() {
 
 export const GroundParamsSchema = z.object({
   objective: queryText('a non-empty question, task or claim to find evidence for'),
-  claim: optionalQueryText('experimental: a claim to relate each item to (supports, contradicts, qualifies, unresolved); heuristic'),
+  claim: optionalQueryText(
+    'experimental: a claim to relate each item to: supports or contradicts when the sentences of the item that bear on the claim decide it, unresolved when none bears on it or their cues cannot tell (relation_sentences, relation_confidence)',
+  ),
   lang: trimmedText(2).optional().describe('a single language code, e.g. en'),
   latency_budget_ms: numericParam(
     z
@@ -134,6 +136,13 @@ export const SourceRoleSchema = z.enum(SOURCE_ROLES);
 export const OriginTypeSchema = z.enum(ORIGIN_TYPES);
 export const ClaimRelationSchema = z.enum(CLAIM_RELATIONS);
 
+export const RelationSentenceSchema = z.object({
+  start: z.number().int().describe('offset of the sentence\'s first character in the passage as stored'),
+  end: z.number().int().describe('offset just past its last character'),
+  text: z.string().describe('the sentence, verbatim'),
+});
+export type RelationSentence = z.infer<typeof RelationSentenceSchema>;
+
 export const EvidenceItemSchema = z.object({
   hit: HitSchema,
   reason: z.string().describe('why this passage is in the evidence set'),
@@ -148,9 +157,19 @@ export const EvidenceItemSchema = z.object({
   independence_score: z.number().describe('1.0: the only origin with this owner in the set; 0.5: another origin in the set shares the owner; 0.0: a republish'),
   risk_flags: z.array(RiskFlagSchema).describe('instruction_like: the text addresses an AI system rather than the reader'),
   age_secs: z.number().int().optional().describe('seconds since publication, or since crawl when no publish date is declared'),
-  claim_relation: ClaimRelationSchema.optional().describe('present when a claim was given; heuristic and experimental'),
-  relation_basis: z.enum(RELATION_BASES).optional().describe('the text the relation was judged on'),
-  relation_confidence: z.number().optional().describe('0..1'),
+  claim_relation: ClaimRelationSchema.optional().describe(
+    'present when a claim was given (experimental): supports or contradicts as decided from the item\'s sentences that bear on the claim (relation_sentences) ' +
+      'by a model over negation, antonym, direction-word and restatement cues; unresolved when no sentence bears on the claim or the cues cannot tell; qualifies is not asserted by the current model',
+  ),
+  relation_basis: z.enum(RELATION_BASES).optional().describe('the text the relation was judged on: passage, the passage as stored (before strip_instruction_like)'),
+  relation_confidence: z
+    .number()
+    .optional()
+    .describe('0..1: for supports or contradicts, how often the model\'s assertion of that relation was right on the claims it was tuned on (SciFact train claims; the README has the held-out figure); 0 for unresolved'),
+  relation_sentences: z
+    .array(RelationSentenceSchema)
+    .optional()
+    .describe('present when the item bears on the claim: the sentences the relation rests on, best first, with their offsets in the passage as stored (hit.snippet unless strip_instruction_like replaced a sentence), to quote'),
 });
 export type EvidenceItem = z.infer<typeof EvidenceItemSchema>;
 

@@ -207,7 +207,9 @@ describe('GET /ground: budgets, claim and risk', () => {
   it('relates items to a claim (experimental) and lists contradictions', async () => {
     const body = await ground({ objective: LUNAR_OBJECTIVE, claim: LUNAR_CLAIM });
     expect(itemOf(body, 'forum:0')).toMatchObject({ claim_relation: 'contradicts', relation_basis: 'passage' });
+    // The wire restates the claim with no cue against it, quoting the sentence it rests on.
     expect(itemOf(body, 'wire:0')).toMatchObject({ claim_relation: 'supports' });
+    expect(itemOf(body, 'wire:0')!.relation_sentences![0].text).toMatch(/confirmed lunar water ice deposits near the south pole crater/);
     expect(body.contradictions).toEqual(['forum:0']);
     for (const item of body.evidence) {
       expect(item.relation_confidence).toBeGreaterThanOrEqual(0);

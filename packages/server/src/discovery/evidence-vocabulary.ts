@@ -58,7 +58,7 @@ export const CLAIM_RELATIONS = described(CLAIM_RELATION_VALUES, {
   supports: 'the passage supports the claim',
   contradicts: 'the passage contradicts the claim',
   qualifies: 'the passage supports the claim only in part or under conditions',
-  unresolved: 'the relation could not be decided',
+  unresolved: 'no sentence of the passage bears on the claim, or its cues could not decide the relation',
 });
 
 export const GROUND_STATUSES = described(GROUND_STATUS_VALUES, {
