@@ -170,7 +170,7 @@ export function crawlItemOf(record: WarcRecord): CrawlItem {
   if (page.text.trim() === '') return { kind: 'skipped', offset: record.offset, skip: 'no_text', reason: 'no main text' };
   const fields: Record<string, unknown> = { url, title: page.title, text: page.text, fetched_at: fetchedAt, links: page.links };
   if (page.publishedAt !== undefined) fields.published_at = page.publishedAt;
-  if (page.hiddenText.length > 0) fields.hidden_text = page.hiddenText;
+  if (page.hiddenPieces.length > 0) fields.hidden_pieces = page.hiddenPieces;
   return { kind: 'page', offset: record.offset, record: fields, declaredLang: page.declaredLang };
 }
 
