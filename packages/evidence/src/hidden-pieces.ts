@@ -53,11 +53,16 @@ export function hiddenPieceReason(piece: HiddenPieceRecord, instructionOnly = fa
   const hiddenBy = `hidden by ${TECHNIQUE_NAMES[piece.technique]}`;
   const instruction = instructionFindings(piece.text)[0];
   if (instruction !== undefined) return `${hiddenBy}, addresses an AI system (${instruction.reason})`;
-  if (instructionOnly || wordCount(piece.text) < HIDDEN_PROSE_MIN_WORDS) return null;
-  if (piece.technique === 'declared') return `${hiddenBy}: prose`;
-  if (piece.technique === 'html_comment' || piece.technique === 'noscript') return null;
-  if (piece.in_main === true && piece.furniture === undefined) return `${hiddenBy}: prose inside the page's main text`;
-  return null;
+  if (instructionOnly || !isHiddenProse(piece)) return null;
+  return piece.technique === 'declared' ? `${hiddenBy}: prose` : `${hiddenBy}: prose inside the page's main text`;
+}
+
+/** Rule 2 alone: prose hidden by CSS or an attribute inside the main text, not furniture (or declared by the record). */
+export function isHiddenProse(piece: HiddenPieceRecord): boolean {
+  if (wordCount(piece.text) < HIDDEN_PROSE_MIN_WORDS) return false;
+  if (piece.technique === 'declared') return true;
+  if (piece.technique === 'html_comment' || piece.technique === 'noscript') return false;
+  return piece.in_main === true && piece.furniture === undefined;
 }
 
 /** The pieces that raise `hidden_text`, as reported (technique, excerpt, element, reason). */

@@ -236,7 +236,6 @@ export function takeOutHidden(root: DomElement, styles: PageStyles): HiddenCandi
         if (!(tag === 'SCRIPT' && (element.getAttribute('type') ?? '').toLowerCase() === 'application/ld+json')) element.remove();
         continue;
       }
-      if (tag === 'HEAD') continue;
       if (tag === 'INPUT' && (element.getAttribute('type') ?? '').toLowerCase() === 'hidden') {
         element.remove();
         continue;

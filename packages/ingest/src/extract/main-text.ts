@@ -2,10 +2,11 @@
  * The main text of a page whose hidden content is already out (hidden-text.ts): Mozilla
  * Readability finds the article's container, then what Readability keeps of a news page that a
  * reader does not count as the article is cleaned off it, and the body without its chrome is the
- * fallback for pages that are not articles: taken when Readability's text lacks paragraphs of the
- * body amounting to half its own length (a fifth on a page that does not declare itself an
- * article: a home page where Readability keeps the news list and drops the biography), unless
- * the body is mostly links (a headline page around a short article).
+ * fallback for pages that are not articles. A page that declares itself an article (og:type,
+ * JSON-LD) keeps Readability's text unless that is tiny and the body three times longer; on other
+ * pages (home pages, profiles, where Readability keeps the news list and drops the biography) the
+ * body wins when Readability's text lacks body paragraphs amounting to a fifth of its length.
+ * Never when the body is mostly links (a headline page around a short article).
  *
  * Before Readability: figures and their captions go (photo captions and credits are not the
  * article). After it, inside the container it chose: blocks named as captions, credits, bylines,
@@ -23,10 +24,11 @@ import {
   COMMENTS_CLASS,
   DISCARD_CLASS,
   DISCARD_MAX_SHARE,
+  FALLBACK_ARTICLE_BODY_RATIO,
+  FALLBACK_ARTICLE_MAX_WORDS,
   FALLBACK_MAX_LINK_SHARE,
-  FALLBACK_MAX_WORDS,
-  FALLBACK_MISSING_SHARE,
-  FALLBACK_MISSING_SHARE_UNDECLARED,
+  FALLBACK_PAGE_MAX_WORDS,
+  FALLBACK_PAGE_MISSING_SHARE,
   FALLBACK_PARAGRAPH_WORDS,
   LINK_DENSITY_MAX,
   META_LINE_MAX_WORDS,
@@ -177,13 +179,14 @@ export function extractMainText(document: DomDocument): MainText {
     // Readability gives up on some malformed trees; the body is used below.
   }
   const words = wordCount(text);
-  if (words < FALLBACK_MAX_WORDS) {
-    const fresh = document.body;
-    const freshWords = fresh === null ? 0 : wordCount(fresh.textContent ?? '');
+  if (words < (declared ? FALLBACK_ARTICLE_MAX_WORDS : FALLBACK_PAGE_MAX_WORDS) && document.body !== null) {
+    const bodyWords = wordCount(document.body.textContent ?? '');
     // A body mostly of links is a front page of headlines around a short article: Readability's pick stands.
-    const body = fresh === null || freshWords === 0 || linkWords(fresh) / freshWords > FALLBACK_MAX_LINK_SHARE ? '' : bodyWithoutChrome(fresh);
-    const share = declared ? FALLBACK_MISSING_SHARE : FALLBACK_MISSING_SHARE_UNDECLARED;
-    if (paragraphWordsMissing(body, text) >= share * Math.max(words, 1)) return { text: body, title, source: 'body' };
+    if (bodyWords > 0 && linkWords(document.body) / bodyWords <= FALLBACK_MAX_LINK_SHARE) {
+      const body = bodyWithoutChrome(document.body);
+      const better = declared ? wordCount(body) >= FALLBACK_ARTICLE_BODY_RATIO * Math.max(words, 1) : paragraphWordsMissing(body, text) >= FALLBACK_PAGE_MISSING_SHARE * Math.max(words, 1);
+      if (better) return { text: body, title, source: 'body' };
+    }
   }
   return { text, title, source: text === '' ? 'none' : 'readability' };
 }

@@ -73,17 +73,20 @@ export const META_LINE_MAX_WORDS = 12;
 /** A line "By ..." this short is a byline. */
 export const BYLINE_MAX_WORDS = 6;
 /**
- * Readability keeps one list of a home page or a profile and drops its biography. When its text
- * has fewer than FALLBACK_MAX_WORDS words, the body without its chrome is weighed: it replaces
- * the text when its paragraphs of FALLBACK_PARAGRAPH_WORDS words or more that the text lacks
- * hold at least FALLBACK_MISSING_SHARE times the text's words, unless more than
- * FALLBACK_MAX_LINK_SHARE of the body's words sit in links (a headline page around a short article).
+ * When the body without its chrome replaces Readability's text. A page that declares itself an
+ * article (og:type article, JSON-LD Article/NewsArticle/BlogPosting): only when Readability kept
+ * fewer than FALLBACK_ARTICLE_MAX_WORDS words and the body has FALLBACK_ARTICLE_BODY_RATIO times
+ * as many. Any other page (a home page or profile, where Readability keeps one list and drops
+ * the biography): when Readability kept fewer than FALLBACK_PAGE_MAX_WORDS words and the body's
+ * paragraphs of FALLBACK_PARAGRAPH_WORDS words or more that it lacks hold
+ * FALLBACK_PAGE_MISSING_SHARE of its words. Never when more than FALLBACK_MAX_LINK_SHARE of the
+ * body's words sit in links (a headline page around a short article).
  */
-export const FALLBACK_MAX_WORDS = 1000;
+export const FALLBACK_ARTICLE_MAX_WORDS = 150;
+export const FALLBACK_ARTICLE_BODY_RATIO = 3;
+export const FALLBACK_PAGE_MAX_WORDS = 1000;
 export const FALLBACK_PARAGRAPH_WORDS = 25;
-export const FALLBACK_MISSING_SHARE = 0.5;
-/** The same share for a page that does not declare itself an article (og:type, JSON-LD): a home page or a profile is more than one list. */
-export const FALLBACK_MISSING_SHARE_UNDECLARED = 0.2;
+export const FALLBACK_PAGE_MISSING_SHARE = 0.2;
 export const FALLBACK_MAX_LINK_SHARE = 0.5;
 /** Comment threads, dropped from the body when it is the fallback. */
 export const COMMENTS_CLASS = /(?:^|[\s_-])(?:comments?|comment-list|commentlist|respond|disqus|discussion)(?:$|[\s_-])/i;
