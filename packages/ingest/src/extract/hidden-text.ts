@@ -36,7 +36,7 @@ import {
   FURNITURE_TEXT,
   MAIN_CONTEXT_WORDS,
   MAX_HIDDEN_PIECE_CHARS,
-  MAX_HIDDEN_PIECES,
+  MAX_HIDDEN_TEXT_CHARS,
   MIN_HIDDEN_PIECE_WORDS,
   REVEAL_CLASS,
   REVEAL_ROLES,
@@ -274,7 +274,7 @@ export function takeOutHidden(root: DomElement, styles: PageStyles): HiddenCandi
 
 /**
  * The pieces worth recording: not a copy of text the page shows, each marked as inside the main
- * text or not; at most MAX_HIDDEN_PIECES, the ones that are not furniture first, then the longest.
+ * text or not; at most MAX_HIDDEN_TEXT_CHARS of text in all, pieces that are not furniture first.
  */
 export function hiddenPieces(candidates: HiddenCandidate[], visibleText: string, mainText: string): HiddenPieceRecord[] {
   const visibleKey = ` ${wordKey(visibleText)} `;
@@ -290,6 +290,14 @@ export function hiddenPieces(candidates: HiddenCandidate[], visibleText: string,
     piece.in_main = inMain(wordKey(candidate.before)) || inMain(wordKey(candidate.after));
     pieces.push(piece);
   }
-  pieces.sort((left, right) => Number(left.furniture !== undefined) - Number(right.furniture !== undefined) || right.text.length - left.text.length);
-  return pieces.slice(0, MAX_HIDDEN_PIECES);
+  // Within the budget: pieces that are not furniture first, each kind in document order.
+  const ordered = [...pieces.filter((piece) => piece.furniture === undefined), ...pieces.filter((piece) => piece.furniture !== undefined)];
+  const kept: HiddenPieceRecord[] = [];
+  let budget = MAX_HIDDEN_TEXT_CHARS;
+  for (const piece of ordered) {
+    if (budget <= 0) break;
+    kept.push(piece.text.length <= budget ? piece : { ...piece, text: piece.text.slice(0, budget) });
+    budget -= piece.text.length;
+  }
+  return kept;
 }

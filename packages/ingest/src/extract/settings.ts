@@ -32,8 +32,8 @@ export const REVEAL_ROLES = new Set(['tabpanel']);
 
 /** A hidden piece needs this many words to be recorded (a lone symbol or number is not text). */
 export const MIN_HIDDEN_PIECE_WORDS = 2;
-/** At most this many hidden pieces are recorded per page, the longest first. */
-export const MAX_HIDDEN_PIECES = 24;
+/** At most this much hidden text is recorded per page (characters), pieces that are not furniture first. */
+export const MAX_HIDDEN_TEXT_CHARS = 24_000;
 /** A recorded piece's text is cut to this many characters. */
 export const MAX_HIDDEN_PIECE_CHARS = 1200;
 /** Words before a hidden piece that must sit in the main text for the piece to count as inside it. */
