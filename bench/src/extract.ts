@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   say();
   say('## Hidden text on real crawled pages (none attacked)');
   say();
-  say('| crawl file | pages | pages with hidden_text | passages | passages with hidden_text | hidden pieces recorded | baseline: pages with hidden prose | ms/page (extract + judge) |');
+  say('| crawl file | pages | pages with hidden_text | passages | passages with hidden_text | hidden pieces found | baseline: pages with hidden prose | ms/page (extract + judge) |');
   say('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const name of ['sample-0000.warc.gz', 'articles-dev.warc.gz']) {
     const file = join(crawl, name);
