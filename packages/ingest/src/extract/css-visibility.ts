@@ -11,7 +11,7 @@
  * (`.article p {font-size:13px}` against `.x {font-size:0}`): what the author meant to hide is
  * not indexed.
  */
-import { HIDING_CSS_PROPERTIES, OFFSCREEN_MIN_PX } from './settings.js';
+import { HIDING_CSS_PROPERTIES, MAX_BROAD_STYLE_RULES, MAX_STYLE_RULES, OFFSCREEN_MIN_PX } from './settings.js';
 import type { DomElement } from './dom.js';
 
 /** A rule body that sets one of HIDING_CSS_PROPERTIES (a quick test before parsing it). */
@@ -174,6 +174,7 @@ const NO_DECLARATIONS: Declarations = new Map();
 export class PageStyles {
   private readonly byKey = new Map<string, StyleRule[]>();
   private order = 0;
+  private broadRules = 0;
   /** Rules kept (those that set a property visibility depends on). */
   size = 0;
 
@@ -193,12 +194,18 @@ export class PageStyles {
       if (!HIDING_PROPERTY.test(body)) continue;
       const { declarations, important } = parseDeclarations(body);
       if (![...declarations.keys()].some((name) => HIDING_CSS_PROPERTIES.includes(name))) continue;
+      // Bounded work on any page: rules that hide by themselves always count, the others up to a cap.
+      if (this.size >= MAX_STYLE_RULES && (this.size >= 2 * MAX_STYLE_RULES || !hidesByItself(declarations))) continue;
       for (const selectorText of match[1].split(',')) {
         const compounds = parseSelector(selectorText);
         if (compounds === undefined) continue;
         const rule: StyleRule = { compounds, specificity: specificityOf(compounds), order: this.order++, declarations, important };
         const last = compounds[compounds.length - 1];
         const key = last.id !== undefined ? `#${last.id}` : last.classes.length > 0 ? `.${last.classes[0]}` : last.tag !== undefined ? last.tag : '*';
+        // A rule keyed by a tag (or *) is tried on every such element: those are bounded apart.
+        const broad = key === '*' || key === last.tag;
+        if (broad && this.broadRules >= MAX_BROAD_STYLE_RULES) continue;
+        if (broad) this.broadRules++;
         const list = this.byKey.get(key);
         if (list === undefined) this.byKey.set(key, [rule]);
         else list.push(rule);
