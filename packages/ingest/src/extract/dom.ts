@@ -20,6 +20,7 @@ export interface DomElement extends DomNode {
   removeAttribute(name: string): void;
   querySelector(selector: string): DomElement | null;
   querySelectorAll(selector: string): ArrayLike<DomElement>;
+  cloneNode(deep: boolean): DomElement;
 }
 export interface DomDocument extends DomElement {
   documentElement: DomElement;

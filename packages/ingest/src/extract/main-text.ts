@@ -14,7 +14,7 @@
  * link lists (LINK_DENSITY_MAX), each only while it holds under a quarter of the article's words;
  * then lines that only repeat the title, a bare URL, a dateline ("Updated 5:27 am CST, Nov 20,
  * 2019") or a byline ("By Paul Takahashi"). Measured with `npm run bench:extract` on the article
- * extraction benchmark (README "Ingest from crawl files").
+ * extraction benchmark (README "Main text and hidden text, measured").
  */
 import { Readability } from '@mozilla/readability';
 import { blockText } from './blocks.js';
@@ -156,7 +156,8 @@ function paragraphWordsMissing(body: string, text: string): number {
 
 /**
  * The main text of `document`, whose hidden content is already out. Readability rewrites the tree
- * it reads, so it gets a copy; `document` itself is left for the fallback.
+ * it reads, and the fallback cuts chrome out of the body, so each works on a copy: `document` is
+ * left as it was for the caller.
  */
 export function extractMainText(document: DomDocument): MainText {
   const titles = [document.querySelector('title')?.textContent ?? '', ...Array.from(document.querySelectorAll('h1')).map((heading) => heading.textContent ?? '')];
@@ -183,7 +184,7 @@ export function extractMainText(document: DomDocument): MainText {
     const bodyWords = wordCount(document.body.textContent ?? '');
     // A body mostly of links is a front page of headlines around a short article: Readability's pick stands.
     if (bodyWords > 0 && linkWords(document.body) / bodyWords <= FALLBACK_MAX_LINK_SHARE) {
-      const body = bodyWithoutChrome(document.body);
+      const body = bodyWithoutChrome(document.body.cloneNode(true));
       const better = declared ? wordCount(body) >= FALLBACK_ARTICLE_BODY_RATIO * Math.max(words, 1) : paragraphWordsMissing(body, text) >= FALLBACK_PAGE_MISSING_SHARE * Math.max(words, 1);
       if (better) return { text: body, title, source: 'body' };
     }
