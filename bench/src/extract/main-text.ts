@@ -44,12 +44,20 @@ function rowOf(name: string, pages: ExtractionPage[], texts: (page: ExtractionPa
   return { name, even: half(0), odd: half(1), all: scoreSet(scores), pagesPerSecond: seconds === undefined ? undefined : pages.length / seconds };
 }
 
-/** Run an extractor over every page, timed. */
-function timed(pages: ExtractionPage[], extract: (page: ExtractionPage) => string): { texts: Map<string, string>; seconds: number } {
-  const texts = new Map<string, string>();
-  const started = performance.now();
-  for (const page of pages) texts.set(page.id, extract(page));
-  return { texts, seconds: (performance.now() - started) / 1000 };
+/**
+ * Run extractors over every page, timed page by page in turn (A then B on each page), so a
+ * change of load on the shared machine weighs on both alike.
+ */
+function timedInTurn(pages: ExtractionPage[], extractors: ((page: ExtractionPage) => string)[]): { texts: Map<string, string>; seconds: number }[] {
+  const runs = extractors.map(() => ({ texts: new Map<string, string>(), seconds: 0 }));
+  for (const page of pages) {
+    extractors.forEach((extract, index) => {
+      const started = performance.now();
+      runs[index].texts.set(page.id, extract(page));
+      runs[index].seconds += (performance.now() - started) / 1000;
+    });
+  }
+  return runs;
 }
 
 export interface MainTextResult {
@@ -73,8 +81,7 @@ export function measureMainText(directory: string, outDirectory: string, trafila
     extractHtmlPage(page.html, page.url, 1_900_000_000);
     readabilityAlone(page.html);
   }
-  const ours = timed(pages, (page) => extractHtmlPage(page.html, page.url, 1_900_000_000).text);
-  const readability = timed(pages, (page) => readabilityAlone(page.html));
+  const [ours, readability] = timedInTurn(pages, [(page) => extractHtmlPage(page.html, page.url, 1_900_000_000).text, (page) => readabilityAlone(page.html)]);
   const rows = [rowOf('ours (extractHtmlPage)', pages, (page) => ours.texts.get(page.id) ?? '', ours.seconds), rowOf('Readability.js 0.6 alone', pages, (page) => readability.texts.get(page.id) ?? '', readability.seconds)];
   const trafilatura = runTrafilatura(join(directory, 'pages'), outDirectory, trafilaturaScript, log);
   let peerTexts = readability.texts;
