@@ -24,7 +24,7 @@ interface Compound {
   tag?: string;
   id?: string;
   classes: string[];
-  attributes: { name: string; value?: string }[];
+  attributes: { name: string; operator: string; value?: string }[];
 }
 
 interface StyleRule {
@@ -55,7 +55,7 @@ export function parseDeclarations(text: string): { declarations: Declarations; i
 }
 
 const COMPOUND = /^([a-z][a-z0-9-]*|\*)?((?:[.#][\w-]+|\[[\w-]+(?:[~|^$*]?=\s*(?:"[^"]*"|'[^']*'|[^\]\s]*))?\s*\])*)$/i;
-const COMPOUND_PART = /([.#])([\w-]+)|\[([\w-]+)(?:=\s*(?:"([^"]*)"|'([^']*)'|([^\]\s]*)))?\s*\]/g;
+const COMPOUND_PART = /([.#])([\w-]+)|\[([\w-]+)(?:([~|^$*]?=)\s*(?:"([^"]*)"|'([^']*)'|([^\]\s]*)))?\s*\]/g;
 
 function parseCompound(text: string): Compound | undefined {
   const match = COMPOUND.exec(text);
@@ -66,7 +66,7 @@ function parseCompound(text: string): Compound | undefined {
   for (let part = COMPOUND_PART.exec(match[2]); part !== null; part = COMPOUND_PART.exec(match[2])) {
     if (part[1] === '.') compound.classes.push(part[2]);
     else if (part[1] === '#') compound.id = part[2];
-    else compound.attributes.push({ name: part[3].toLowerCase(), value: part[4] ?? part[5] ?? part[6] });
+    else compound.attributes.push({ name: part[3].toLowerCase(), operator: part[4] ?? '', value: part[5] ?? part[6] ?? part[7] });
   }
   return compound;
 }
@@ -115,9 +115,27 @@ function matchesCompound(element: DomElement, compound: Compound): boolean {
   for (const name of compound.classes) if (!names.classes.has(name)) return false;
   for (const attribute of compound.attributes) {
     const value = element.getAttribute(attribute.name);
-    if (value === null || (attribute.value !== undefined && value !== attribute.value)) return false;
+    if (value === null || (attribute.value !== undefined && !attributeMatches(value, attribute.operator, attribute.value))) return false;
   }
   return true;
+}
+
+/** CSS attribute selector operators: =, ~= (a word of), |= (equal or prefix-), ^=, $=, *=. */
+function attributeMatches(value: string, operator: string, expected: string): boolean {
+  switch (operator) {
+    case '~=':
+      return value.split(/\s+/).includes(expected);
+    case '|=':
+      return value === expected || value.startsWith(`${expected}-`);
+    case '^=':
+      return expected !== '' && value.startsWith(expected);
+    case '$=':
+      return expected !== '' && value.endsWith(expected);
+    case '*=':
+      return expected !== '' && value.includes(expected);
+    default:
+      return value === expected;
+  }
 }
 
 function parentElement(element: DomElement): DomElement | undefined {
