@@ -20,4 +20,5 @@ export * from './evidence-pool.js';
 export * from './retrieval.js';
 export * from './shard-searcher.js';
 export * from './hidden-text-index.js';
+export * from './hidden-pieces.js';
 export * from './page-graph.js';

@@ -170,8 +170,7 @@ describe('instruction_like', () => {
 describe('hidden_text', () => {
   const positives: Array<[string, string]> = [
     ['zero-width space', 'best\u200b deals'],
-    ['zero-width non-joiner', 'a\u200cb'],
-    ['zero-width joiner', 'a\u200db'],
+    ['a run of zero-width joiners and non-joiners', 'a\u200d\u200c\u200db'],
     ['word joiner', '\u2060hello'],
     ['byte-order mark inside the text', 'hello \ufeffworld'],
     ['tag characters', `hello ${String.fromCodePoint(0xe0049, 0xe0067)} world`],
@@ -205,6 +204,11 @@ describe('hidden_text', () => {
     'Line one.\n\n\nLine two.',
     'Paragraph one.\n\nParagraph two.',
     'background-color: white; padding: 4px',
+    // One joiner inside an emoji or a word, or alone in an empty paragraph, hides nothing.
+    'Pride month: \u{1F3F3}\uFE0F\u200D\u{1F308} flags along the parade route.',
+    'A family emoji \u{1F468}\u200D\u{1F469}\u200D\u{1F467} in a caption.',
+    'Persian: \u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645 (I want).',
+    'First paragraph.\n\n\u200D\n\nSecond paragraph.',
   ];
   for (const text of negatives) {
     it(`does not flag: ${JSON.stringify(text)}`, () => expect(flagsOf(text)).not.toContain('hidden_text'));

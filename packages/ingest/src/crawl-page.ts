@@ -175,7 +175,7 @@ export function crawlItemOf(record: WarcRecord): CrawlItem {
   // A type the page declares (schema.org, Open Graph) is the page's own word; else ingest derives one from URL and text.
   const declaredType = contentTypeFromStructure(page.pageTypes);
   if (declaredType !== undefined) fields.content_type = declaredType;
-  if (page.hiddenText.length > 0) fields.hidden_text = page.hiddenText;
+  if (page.hiddenPieces.length > 0) fields.hidden_pieces = page.hiddenPieces;
   const topics = declaredTopics(html);
   if (topics !== undefined) fields.topics = topics;
   return { kind: 'page', offset: record.offset, record: fields, declaredLang: page.declaredLang };

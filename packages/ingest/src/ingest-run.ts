@@ -4,6 +4,8 @@
  * and removals, and commit the shards, the story rewrites, the provenance logs and the admission
  * ledger together. `ingestFiles` (ingest.ts) drives it.
  */
+import { flaggedHiddenPieces } from '@evidence/evidence';
+import type { HiddenTextLine } from '@evidence/schemas';
 import type { Passage } from '@evidence/native';
 import type { AdmissionTable } from './admission.js';
 import { deriveHostFields } from './derive.js';
@@ -184,9 +186,11 @@ export class IngestRun {
         this.counts.superseded++;
       }
       this.record(this.admittedEvent(record, pageId, passages));
-      if (record.hiddenText !== undefined && record.hiddenText.length > 0) {
+      const hiddenPieces = flaggedHiddenPieces([...(record.hiddenText ?? []).map((text) => ({ technique: 'declared' as const, text })), ...(record.hiddenPieces ?? [])]);
+      if (hiddenPieces.length > 0) {
         // The engine has no field for it: the log keeps it beside the index, keyed by page.
-        this.provenance.hiddenText.append(JSON.stringify({ page_id: pageId, url: record.url, fetched_at: record.fetchedAt, hidden_text: record.hiddenText }));
+        const line: HiddenTextLine = { page_id: pageId, url: record.url, fetched_at: record.fetchedAt, hidden_pieces: hiddenPieces };
+        this.provenance.hiddenText.append(JSON.stringify(line));
         this.counts.pagesWithHiddenText++;
       }
       this.provenance.pageLinks.record(record.url, record.links);

@@ -16,9 +16,9 @@ import { LINKS_FILE, PageLinkLog } from './page-links.js';
 import { StoryClusters, STORIES_FILE } from './story-clusters.js';
 
 /**
- * Text pages hid from readers, one JSON line per admitted page that had any:
- * `{"page_id","url","fetched_at","hidden_text":[...]}`. The engine's passages have no field for
- * it, and it must stay out of their text.
+ * Hidden text that raised `hidden_text`, one JSON line per admitted page that had any
+ * (`HiddenTextLine`: `{"page_id","url","fetched_at","hidden_pieces":[{technique, excerpt, element?, reason}]}`).
+ * The engine's passages have no field for it, and it must stay out of their text.
  */
 export { HIDDEN_TEXT_FILE };
 

@@ -2,6 +2,7 @@
  * One input line, validated: a page to split, a single passage (`id` given) or a removal event.
  * Every rejection names the field, so an operator can fix the producer, not guess.
  */
+import { HiddenTechniqueSchema, type HiddenPieceRecord } from '@evidence/schemas';
 import { parsePassageId, type PassageIdParts } from './page-id.js';
 import {
   CONTENT_TYPES,
@@ -38,11 +39,10 @@ export interface ContentRecord {
   topics?: string[];
   links?: string[];
   owner?: string;
-  /**
-   * Text the page hid from its readers (display:none, hidden, aria-hidden, zero-size or
-   * same-colour text, prose in comments): never part of `text`, kept so it can be reported.
-   */
+  /** Text the record declares its page hid from readers: never part of `text`, judged and recorded (hidden-pieces.ts). */
   hiddenText?: string[];
+  /** Hidden pieces extraction found in the page's HTML (extract/hidden-text.ts), judged the same way. */
+  hiddenPieces?: HiddenPieceRecord[];
   /** Present for a passage record: the record is then one passage, not a page to split. */
   passage?: PassageIdParts;
   embedding?: number[];
@@ -199,6 +199,25 @@ function embedding(record: JsonObject): number[] | undefined {
   return value as number[];
 }
 
+/** `hidden_pieces`: objects with a technique and a text (element, furniture and in_main optional). */
+function hiddenPieces(record: JsonObject): HiddenPieceRecord[] | undefined {
+  const value = record.hidden_pieces;
+  if (isAbsent(value)) return undefined;
+  if (!Array.isArray(value)) throw new FieldError(`hidden_pieces must be an array of objects, got ${describe(value)}`);
+  return value.map((item: unknown, index) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) throw new FieldError(`hidden_pieces[${index}] must be an object, got ${describe(item)}`);
+    const piece = item as JsonObject;
+    const technique = HiddenTechniqueSchema.safeParse(piece.technique);
+    if (!technique.success) throw new FieldError(`hidden_pieces[${index}].technique must be one of ${HiddenTechniqueSchema.options.join(', ')}, got ${describe(piece.technique)}`);
+    if (typeof piece.text !== 'string') throw new FieldError(`hidden_pieces[${index}].text must be a string, got ${describe(piece.text)}`);
+    const parsed: HiddenPieceRecord = { technique: technique.data, text: piece.text };
+    if (typeof piece.element === 'string') parsed.element = piece.element;
+    if (typeof piece.furniture === 'string') parsed.furniture = piece.furniture;
+    if (typeof piece.in_main === 'boolean') parsed.in_main = piece.in_main;
+    return parsed;
+  });
+}
+
 function removalRecord(record: JsonObject): RemovalRecord {
   const url = requiredString(record, 'url');
   httpHostname(url, 'url');
@@ -247,6 +266,7 @@ function contentRecord(record: JsonObject): ContentRecord {
     links: optionalStringArray(record, 'links'),
     owner: optionalString(record, 'owner'),
     hiddenText: optionalStringArray(record, 'hidden_text'),
+    hiddenPieces: hiddenPieces(record),
     passage,
     embedding: vector,
   };

@@ -65,7 +65,7 @@ export interface IngestSummary {
   outdated: number;
   /** Pages left out as redundant copies of a page the index holds at another URL. */
   redundant: number;
-  /** Admitted pages that hid text from readers (recorded in DATA_DIR/hidden-text.jsonl). */
+  /** Admitted pages whose hidden text raised hidden_text (recorded in DATA_DIR/hidden-text.jsonl). */
   pagesWithHiddenText: number;
   crawl: CrawlCounts;
   /** Passages deleted by removals and re-crawls. */

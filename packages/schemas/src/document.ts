@@ -1,5 +1,6 @@
 /** The document capability: full text of one passage (SPEC 4.2, 2.3). */
 import { z } from 'zod';
+import { HiddenPieceSchema } from './hidden-text.js';
 import { flag } from './params.js';
 
 /** A boolean parameter that defaults to false and keeps its description (the 400 names what it accepts). */
@@ -46,6 +47,12 @@ export const DocumentSchema = z.object({
     .optional()
     .describe(
       'present when risk or strip was set: where each flag was raised, by flag then offset, as offsets into the original text; an instruction_like span is a whole sentence (or the clause of one that carries the instruction), exactly what strip replaces',
+    ),
+  hidden_pieces: z
+    .array(HiddenPieceSchema)
+    .optional()
+    .describe(
+      "present when risk or strip was set and the passage's page hid text that raised hidden_text: each hidden piece with how it was hidden, an excerpt and why it counts (the hidden text itself is never part of text)",
     ),
   sentences_removed: z.number().int().optional().describe('present when strip was set: instruction-like sentences replaced by the marker'),
 });

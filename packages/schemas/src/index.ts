@@ -2,6 +2,7 @@ export * from './vocabulary.generated.js';
 export * from './errors.js';
 export * from './params.js';
 export * from './search.js';
+export * from './hidden-text.js';
 export * from './document.js';
 export * from './durations.js';
 export * from './ground.js';

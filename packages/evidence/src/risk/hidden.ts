@@ -52,6 +52,12 @@ const HIDDEN_PATTERNS: readonly HiddenPattern[] = [
   { reason: 'a hiding CSS class', pattern: /\bclass\s*=\s*["'][^"']*(?<![\w-])(?:sr-only|visually-hidden|d-none|hidden)(?![\w-])/gi },
   { reason: 'the HTML hidden attribute', pattern: /<[a-z][\w-]*\b[^>]*\shidden(?:\s*=\s*["']?[^"'\s>]*["']?)?\s*\/?>/gi },
 ];
+/**
+ * One zero-width joiner or non-joiner on its own hides nothing: it joins the parts of an emoji
+ * (the rainbow flag, a family), shapes the letters of a word (Persian, Indic scripts) or fills an
+ * empty paragraph (Webflow's `&zwj;`). A run of them, or any other invisible character, is flagged.
+ */
+const LONE_JOINER = /^[\u200C\u200D]$/u;
 /** Bidi embeddings and isolates: hidden text only where no right-to-left script needs them. */
 const BIDI_EMBEDDING: HiddenPattern = { reason: 'bidi embedding or isolate characters in text with no right-to-left script', pattern: new RegExp(`[${BIDI_EMBEDDING_CLASS}]+`, 'gu') };
 
@@ -65,6 +71,7 @@ export function hiddenFindings(text: string): HiddenFinding[] {
   for (const { reason, pattern } of patterns) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(body); match !== null; match = pattern.exec(body)) {
+      if (LONE_JOINER.test(match[0])) continue;
       findings.push({ start: match.index + skip, end: match.index + skip + match[0].length, reason });
     }
   }

@@ -29,10 +29,11 @@ export const documentCapability: Capability<typeof DocumentParamsSchema, Documen
     };
     // strip implies risk; flags are always computed on the original text (SPEC 2.3).
     if (params.risk || params.strip) {
-      const hiddenOnPage = (await services.hiddenText.hidingPages([document.page_id])).size > 0;
-      const report = riskReport(document.text, { hostRank: document.host_rank, hiddenOnPage });
+      const hiddenPieces = await services.hiddenText.piecesOf(document.page_id);
+      const report = riskReport(document.text, { hostRank: document.host_rank, hiddenOnPage: hiddenPieces.length > 0 });
       body.risk_flags = report.flags;
       body.risk_spans = report.spans;
+      if (hiddenPieces.length > 0) body.hidden_pieces = hiddenPieces;
     }
     if (params.strip) {
       const stripped = stripInstructionLike(document.text);
