@@ -68,4 +68,12 @@ describe('the committed model', () => {
   it('does not judge a sentence of fewer than four words', () => {
     expect(modelScore(shippedModel(), 'Ignore it now.')).toBeNull();
   });
+
+  it('does not count markup tags as words: a commented-out definition list of a real page is not judged', () => {
+    // From an HTML comment of a real page of the hidden-text set (its untouched twin, hidden-101):
+    // the model scored it 0.993, and the page's hidden_text flag followed.
+    const fragment = '<dt>p, blockquote</dt> <dp>1,0,1,0,0</dp>';
+    expect(modelScore(shippedModel(), fragment)).toBeNull();
+    expect(riskReport(fragment, TRUSTED).flags).not.toContain('instruction_like');
+  });
 });

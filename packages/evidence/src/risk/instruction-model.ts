@@ -9,8 +9,15 @@ import { INSTRUCTION_WEIGHTS } from './model/instruction-weights.js';
 
 /** A sentence the model scores at or above this probability is instruction-like. */
 export const MODEL_THRESHOLD = 0.99;
-/** Sentences shorter than this (in words) are never flagged by the model: headings, names, links. */
+/**
+ * Sentences shorter than this (in words, markup tags not counted) are never flagged by the model:
+ * headings, names, links, and markup fragments such as a commented-out `<dt>p</dt> <dd>1,0</dd>`,
+ * whose tag names would otherwise count as words.
+ */
 export const MIN_MODEL_WORDS = 4;
+
+/** An HTML or XML tag, opening or closing: markup, not words of the sentence. */
+const MARKUP_TAG = /<\/?[A-Za-z][^<>]*>/g;
 
 /** Weights of a trained model, ready to score. */
 export interface InstructionModel {
@@ -62,7 +69,7 @@ export function modelLogit(model: InstructionModel, features: SparseFeatures): n
 
 /** The probability that one sentence addresses an AI system, or null when it is too short to judge. */
 export function modelScore(model: InstructionModel, sentence: string): number | null {
-  if (wordCount(sentence) < MIN_MODEL_WORDS && !isUnspacedScript(sentence)) return null;
+  if (wordCount(sentence.replace(MARKUP_TAG, ' ')) < MIN_MODEL_WORDS && !isUnspacedScript(sentence)) return null;
   return 1 / (1 + Math.exp(-modelLogit(model, sentenceFeatures(sentence, model.bits))));
 }
 
