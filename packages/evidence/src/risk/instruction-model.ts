@@ -11,8 +11,9 @@ import { INSTRUCTION_WEIGHTS } from './model/instruction-weights.js';
 export const MODEL_THRESHOLD = 0.99;
 /**
  * Sentences shorter than this (in words, markup tags not counted) are never flagged by the model:
- * headings, names, links, and markup fragments such as a commented-out `<dt>p</dt> <dd>1,0</dd>`,
- * whose tag names would otherwise count as words.
+ * headings, names, links, and markup fragments such as a commented-out `<dt>p</dt> <dd>1,0</dd>`.
+ * The model reads a sentence's text without its tags: it learned prose, and on markup (a page's
+ * commented-out menu, `<li><a href=...>`) its n-grams scored 0.99 and more.
  */
 export const MIN_MODEL_WORDS = 4;
 
@@ -69,8 +70,9 @@ export function modelLogit(model: InstructionModel, features: SparseFeatures): n
 
 /** The probability that one sentence addresses an AI system, or null when it is too short to judge. */
 export function modelScore(model: InstructionModel, sentence: string): number | null {
-  if (wordCount(sentence.replace(MARKUP_TAG, ' ')) < MIN_MODEL_WORDS && !isUnspacedScript(sentence)) return null;
-  return 1 / (1 + Math.exp(-modelLogit(model, sentenceFeatures(sentence, model.bits))));
+  const text = sentence.includes('<') ? sentence.replace(MARKUP_TAG, ' ') : sentence;
+  if (wordCount(text) < MIN_MODEL_WORDS && !isUnspacedScript(text)) return null;
+  return 1 / (1 + Math.exp(-modelLogit(model, sentenceFeatures(text, model.bits))));
 }
 
 /** Words named in a model flag's explanation. */
