@@ -13,7 +13,8 @@ import { buildRouter } from './routes/all-routes.js';
 import type { Services } from './services.js';
 import { EvidenceGate } from './evidence-gate.js';
 import { InFlight } from './in-flight.js';
-import { createLogger, logRequest, type Logger } from './observability/logging.js';
+import { createLogger, logDestination, type Logger } from './observability/logging.js';
+import { RequestLog } from './observability/request-log.js';
 import { applyServingV8Flags } from './v8-serving.js';
 import { ServiceMetrics } from './observability/metrics.js';
 
@@ -89,11 +90,13 @@ export async function closeServices(services: Services): Promise<void> {
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   applyServingV8Flags();
-  const logger = createLogger({ level: config.logLevel, destination: options.logDestination });
+  const destination = logDestination(options.logDestination);
+  const logger = createLogger({ level: config.logLevel, destination });
+  const requestLog = new RequestLog(logger, destination);
   const services = await openServices(config, { log: (message, fields) => logger.info(fields ?? {}, message) });
   const transport = new HttpTransport(buildRouter(services), (answered) => {
     services.metrics.request(answered.route, answered.method, answered.status, answered.seconds);
-    logRequest(logger, answered);
+    requestLog.record(answered);
   });
   let port: number;
   try {
@@ -117,6 +120,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       await new Promise((resolve) => setImmediate(resolve));
       transport.closeConnections();
       await closeServices(services);
+      requestLog.flush();
       logger.flush();
     },
   };

@@ -1,0 +1,217 @@
+/**
+ * `npm run bench:layers`: the HTTP layer and the request log on the real service (the server
+ * process, packages/server/dist/main.js), same build, same run, loaded by wrk (one thread).
+ *
+ * Two experiments, each in BENCH_ROUNDS rounds that alternate their arms (A, B, A, B, ...) so
+ * that the machine's other load falls on both alike; every figure is reported per round and as
+ * the median over rounds with its spread (min-max):
+ *
+ *   log     node:http, LOG_LEVEL=info against LOG_LEVEL=warn: /healthz and /account at 16
+ *           connections (issue 34's bar: /account at info >= 90% of warn).
+ *   layers  HTTP_LAYER=uws against HTTP_LAYER=node, both run by the same Node under the same
+ *           glibc (Debian 13's from scripts/trixie-glibc.sh, which uWS needs here; both arms
+ *           under it, so the layer is the only difference): /healthz, /account, keyword /search
+ *           and /ground at 1, 16 and 64 connections; answers/s, p50/p99 and the server's CPU per
+ *           answer (user + system of every thread of the server process, from /proc).
+ *
+ * Settings: DATA_DIR (an index; default bench/out/layers-data, built by `npm start` with
+ * DEMO_PASSAGES=20000 EMBEDDER=none when missing), BENCH_EXPERIMENTS (log,layers),
+ * BENCH_ROUNDS (3), BENCH_SECONDS (5 per cell), BENCH_CONNECTIONS (1,16,64),
+ * BENCH_LAYER_PATHS (healthz,account,search,ground). Figures go to stdout as Markdown.
+ */
+import { readManifest } from '@evidence/native';
+import { createServer } from 'node:net';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpuMeter, processCpuSeconds } from './cpu-time.js';
+import { createBenchKey, startServerProcess } from './load.js';
+import { findWrk, SETUP_HINT, wrkLoad } from './native-load.js';
+import { BENCH_QUERIES } from './queries.js';
+import { markdownTable, milliseconds, parseCounts, parseNames, type LoadFigures, type Row } from './report.js';
+
+const dataDir = process.env.DATA_DIR || 'bench/out/layers-data';
+const rounds = Number(process.env.BENCH_ROUNDS || 3);
+const seconds = Number(process.env.BENCH_SECONDS || 5);
+const connectionsList = parseCounts(process.env.BENCH_CONNECTIONS, [1, 16, 64], 'BENCH_CONNECTIONS');
+const EXPERIMENTS = ['log', 'layers'] as const;
+const experiments = parseNames(process.env.BENCH_EXPERIMENTS, EXPERIMENTS, EXPERIMENTS, 'BENCH_EXPERIMENTS');
+const PATH_NAMES = ['healthz', 'account', 'search', 'ground'] as const;
+type PathName = (typeof PATH_NAMES)[number];
+const pathNames = parseNames(process.env.BENCH_LAYER_PATHS, PATH_NAMES, PATH_NAMES, 'BENCH_LAYER_PATHS');
+const SERVER = 'packages/server/dist/main.js';
+
+const PATHS: Record<PathName, { label: string; paths: string[]; key: boolean }> = {
+  healthz: { label: '/healthz', paths: ['/healthz'], key: false },
+  account: { label: '/account', paths: ['/account'], key: true },
+  search: { label: '/search keyword', paths: BENCH_QUERIES.map((q) => `/search?q=${encodeURIComponent(q)}&mode=keyword&limit=10`), key: true },
+  ground: { label: '/ground', paths: BENCH_QUERIES.map((q) => `/ground?objective=${encodeURIComponent(q)}`), key: true },
+};
+
+const wrk = findWrk();
+if (!wrk) {
+  console.error(`bench:layers needs wrk; ${SETUP_HINT}`);
+  process.exit(2);
+}
+
+if (!readManifest(dataDir)) {
+  console.log(`no index in ${dataDir}: building the demo corpus (20,000 passages, no vectors) with npm start`);
+  const built = await startServerProcess('packages/server/dist/start.js', { DATA_DIR: dataDir, EMBEDDER: 'none', DEMO_PASSAGES: '20000' }, 'demo index');
+  await built.stop();
+}
+const key = createBenchKey(dataDir);
+
+/** The loader command that runs Node under Debian 13's glibc (fetched into .glibc/ on first use). */
+function trixieNode(): string[] {
+  const loader = execFileSync('bash', ['scripts/trixie-glibc.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+  return [...loader.split(/\s+/), process.execPath];
+}
+
+interface Arm {
+  name: string;
+  env: Record<string, string>;
+  node?: string[];
+}
+
+type Cell = LoadFigures & { cpuMs: number | null };
+/** figures[arm][path][connections] = one cell per round */
+const figures = new Map<string, Cell[]>();
+const cellKey = (arm: string, path: PathName, connections: number) => `${arm} ${path} ${connections}`;
+
+/** A port free now (the kernel's pick), for a server whose start line LOG_LEVEL may hide. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Started {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * The server with `env`, run by `node` (a command: a loader's words, then Node), on a port chosen
+ * here; ready when /healthz answers (at LOG_LEVEL=warn there is no start line to wait for). Its
+ * stdout is a pipe this process drains, as a log collector would.
+ */
+async function startServer(env: Record<string, string>, node: string[]): Promise<Started> {
+  const port = await freePort();
+  const [command, ...prefix] = node;
+  const child = spawn(command, [...prefix, SERVER], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  child.stdout!.resume();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server (${JSON.stringify(env)}) exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (attempt > 600) throw new Error('server did not answer /healthz in 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function measure(arm: Arm, paths: PathName[], connections: number[], round: number): Promise<void> {
+  let server: Started | null = null;
+  try {
+    server = await startServer({ DATA_DIR: dataDir, ...arm.env }, arm.node ?? [process.execPath]);
+    const pid = server.child.pid!;
+    for (const name of paths) {
+      const { paths: requests, key: needsKey } = PATHS[name];
+      const headers: Record<string, string> = needsKey ? { 'x-api-key': key } : {};
+      await wrkLoad(wrk!, server.url, requests, 16, 1, headers); // warm-up
+      for (const c of connections) {
+        const cpu = cpuMeter(() => processCpuSeconds(pid));
+        const result = await wrkLoad(wrk!, server.url, requests, c, seconds, headers);
+        const used = cpu.stop(result.requests);
+        const cell = { ...result, cpuMs: used.processMs };
+        const list = figures.get(cellKey(arm.name, name, c)) ?? [];
+        list.push(cell);
+        figures.set(cellKey(arm.name, name, c), list);
+        console.log(`  round ${round + 1} ${arm.name} ${PATHS[name].label} x${c}: ${Math.round(result.qps)}/s p50 ${milliseconds(result.p50)} ms p99 ${milliseconds(result.p99)} ms cpu ${cell.cpuMs?.toFixed(3)} ms/answer${result.errors ? ` (${result.errors} errors)` : ''}`);
+      }
+    }
+  } finally {
+    await server?.stop();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const spread = (values: number[]) => `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))}`;
+
+/** Rounds alternate the arms' order (A B, B A, A B, ...), each arm a fresh server. */
+async function runRounds(arms: [Arm, Arm], paths: PathName[], connections: number[]): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
+    const ordered = round % 2 === 0 ? arms : [arms[1], arms[0]];
+    for (const arm of ordered) await measure(arm, paths, connections, round);
+  }
+}
+
+/** Per path and connections: each arm's median answers/s (spread), p50/p99, CPU, and B/A per round. */
+function table(arms: [Arm, Arm], paths: PathName[], connections: number[]): string {
+  const rows: Row[] = [];
+  for (const path of paths) {
+    for (const c of connections) {
+      const [a, b] = arms.map((arm) => figures.get(cellKey(arm.name, path, c)) ?? []);
+      if (a.length === 0 || b.length === 0) continue;
+      const perRound = a.map((cell, index) => (b[index] ? b[index].qps / cell.qps : NaN)).filter(Number.isFinite);
+      const row: Row = { path: PATHS[path].label, connections: c };
+      for (const [index, cells] of [a, b].entries()) {
+        const name = arms[index].name;
+        row[`${name} answers/s (min-max)`] = `${Math.round(median(cells.map((cell) => cell.qps)))} (${spread(cells.map((cell) => cell.qps))})`;
+        row[`${name} p50/p99 ms`] = `${milliseconds(median(cells.map((cell) => cell.p50)))} / ${milliseconds(median(cells.map((cell) => cell.p99)))}`;
+        const cpu = cells.map((cell) => cell.cpuMs).filter((value): value is number => value !== null);
+        row[`${name} CPU ms/answer`] = cpu.length ? median(cpu).toFixed(3) : 'n/a';
+      }
+      row[`${arms[1].name}/${arms[0].name} per round`] = perRound.map((value) => `${value.toFixed(2)}x`).join(' ');
+      row[`${arms[1].name}/${arms[0].name} median`] = `${median(perRound).toFixed(2)}x`;
+      rows.push(row);
+    }
+  }
+  return markdownTable(rows);
+}
+
+console.log(`bench:layers: ${rounds} rounds, ${seconds} s per cell, wrk ${wrk.version} (1 thread), index ${dataDir}, Node ${process.version}`);
+const output: string[] = [];
+
+if (experiments.includes('log')) {
+  console.log('\n== request log: node:http, LOG_LEVEL=warn against info, 16 connections');
+  const arms: [Arm, Arm] = [
+    { name: 'warn', env: { HTTP_LAYER: 'node', LOG_LEVEL: 'warn' } },
+    { name: 'info', env: { HTTP_LAYER: 'node', LOG_LEVEL: 'info' } },
+  ];
+  await runRounds(arms, pathNames.filter((name) => name === 'healthz' || name === 'account'), [16]);
+  output.push('### Request log (node:http, 16 connections): LOG_LEVEL=info against warn\n', table(arms, pathNames.filter((name) => name === 'healthz' || name === 'account'), [16]));
+}
+
+if (experiments.includes('layers')) {
+  const node = trixieNode();
+  console.log(`\n== HTTP layers: uWS against node:http, both under ${node[0]}`);
+  const arms: [Arm, Arm] = [
+    { name: 'node', env: { HTTP_LAYER: 'node' }, node },
+    { name: 'uws', env: { HTTP_LAYER: 'uws' }, node },
+  ];
+  await runRounds(arms, pathNames, connectionsList);
+  output.push('### HTTP layers (same Node, Debian 13 glibc): uWS against node:http\n', table(arms, pathNames, connectionsList));
+}
+
+console.log(`\n${output.join('\n\n')}`);
