@@ -5,14 +5,24 @@
 # the Debian registry through a private apt configuration (a trixie source list under DIR), and
 # `dpkg-deb -x` unpacks it into DIR/root.
 #
-#   scripts/trixie-glibc.sh [DIR]    (default .glibc/, ignored by git)
-#
-# Prints the loader command to put before `node` (the package's own ld-linux, its lib directory
-# first, then the system's for every other library), e.g.
-#   $(scripts/trixie-glibc.sh) packages/server/dist/start.js
-# Run again, it reuses what it fetched.
+#   scripts/trixie-glibc.sh [DIR]          (default .glibc/, ignored by git)
+#       prints the loader command to put before `node` (the package's own ld-linux, its lib
+#       directory first, then the system's for every other library), e.g.
+#         $(scripts/trixie-glibc.sh) "$(command -v node)" packages/server/dist/start.js
+#   scripts/trixie-glibc.sh --node [DIR]
+#       prints the path of DIR/bin/node: a copy of the `node` on PATH whose ELF interpreter and
+#       rpath are that loader and lib directory (patchelf, Debian's package, installed with
+#       apt-get when missing). Use it where Node starts Node (test workers, servers spawned by
+#       tests): under the loader command process.execPath is the loader, and a child started
+#       from it would not run.
+# Run again, it reuses what it fetched and made.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+MAKE_NODE=0
+if [ "${1:-}" = --node ]; then
+  MAKE_NODE=1
+  shift
+fi
 DIR="$(mkdir -p "${1:-.glibc}" && cd "${1:-.glibc}" && pwd)"
 ROOT="$DIR/root"
 LOADER="$ROOT/usr/lib64/ld-linux-x86-64.so.2"
@@ -47,4 +57,24 @@ if [ ! -x "$LOADER" ]; then
   echo "trixie-glibc: unpacked $(basename "$deb") into $ROOT" >&2
 fi
 
-echo "$LOADER --library-path $LIBS:/usr/lib/x86_64-linux-gnu:/lib/x86_64-linux-gnu"
+SYSTEM_LIBS=/usr/lib/x86_64-linux-gnu:/lib/x86_64-linux-gnu
+if [ "$MAKE_NODE" = 0 ]; then
+  echo "$LOADER --library-path $LIBS:$SYSTEM_LIBS"
+  exit 0
+fi
+
+NODE="$DIR/bin/node"
+SOURCE="$(command -v node)"
+if [ ! -x "$NODE" ] || [ "$(cat "$DIR/bin/node.source" 2>/dev/null)" != "$SOURCE $(stat -c %Y "$SOURCE")" ]; then
+  if ! command -v patchelf >/dev/null; then
+    echo "trixie-glibc: apt-get install patchelf" >&2
+    apt-get install -y -qq --no-install-recommends patchelf >&2 || { apt-get update -qq >&2 && apt-get install -y -qq --no-install-recommends patchelf >&2; }
+  fi
+  mkdir -p "$DIR/bin"
+  cp "$SOURCE" "$NODE.tmp"
+  patchelf --set-interpreter "$LOADER" --force-rpath --set-rpath "$LIBS:$SYSTEM_LIBS" "$NODE.tmp"
+  mv "$NODE.tmp" "$NODE"
+  echo "$SOURCE $(stat -c %Y "$SOURCE")" >"$DIR/bin/node.source"
+  echo "trixie-glibc: $NODE is $SOURCE ($("$NODE" --version)) on Debian 13's glibc" >&2
+fi
+echo "$NODE"

@@ -5,6 +5,7 @@
 import { embedderSetting } from '@evidence/embedders';
 import { LOG_LEVELS, type LogLevel } from './observability/logging.js';
 import { MetricsAccess } from './observability/metrics-access.js';
+import { HTTP_LAYERS, type HttpLayer } from './http/transport.js';
 
 export interface ServerConfig {
   host: string;
@@ -42,6 +43,8 @@ export interface ServerConfig {
   metricsAllow: string[];
   /** Tenant names as a metric label (off: they stay out of /metrics). */
   metricsTenantLabels: boolean;
+  /** HTTP_LAYER: uws or node forces that layer; unset, uws where it loads, else node. */
+  httpLayer: HttpLayer | undefined;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 0): number {
@@ -77,6 +80,12 @@ function booleanOf(env: NodeJS.ProcessEnv, name: string): boolean {
   throw new Error(`invalid ${name}: expected true or false, got "${raw}"`);
 }
 
+function httpLayerOf(raw: string | undefined): HttpLayer | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if ((HTTP_LAYERS as readonly string[]).includes(raw)) return raw as HttpLayer;
+  throw new Error(`invalid HTTP_LAYER: expected ${HTTP_LAYERS.join(' or ')} (or unset: uws where it loads), got "${raw}"`);
+}
+
 function metricsAllowOf(raw: string | undefined): string[] {
   const entries = MetricsAccess.parse(raw);
   new MetricsAccess(entries); // throws on an entry it cannot read
@@ -102,5 +111,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: logLevelOf(env.LOG_LEVEL),
     metricsAllow: metricsAllowOf(env.METRICS_ALLOW),
     metricsTenantLabels: booleanOf(env, 'METRICS_TENANT_LABELS'),
+    httpLayer: httpLayerOf(env.HTTP_LAYER),
   };
 }
