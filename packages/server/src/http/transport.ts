@@ -105,10 +105,22 @@ export function serveRequest(
     return { served, answer };
   }
   const { route } = match;
-  const body = route.maxBodyBytes === undefined ? Promise.resolve(null) : readBody(route.maxBodyBytes);
-  const answer = body
+  if (route.maxBodyBytes === undefined) {
+    // No body to wait for: the handler runs now, and a handler that answers at once (a probe,
+    // a document) is answered in this turn (uWS then serves such requests pipelined, too).
+    try {
+      const snapshot = snapshotRequest(request, match.parameters, requestId);
+      snapshot.report = served.report;
+      const answer = route.handler({ snapshot, headers: request.headers, body: null });
+      return { served, answer: answer instanceof Promise ? answer.catch((error: unknown) => errorAnswer(error, {}, requestId)) : answer };
+    } catch (error) {
+      return { served, answer: errorAnswer(error, {}, requestId) };
+    }
+  }
+  const maxBodyBytes = route.maxBodyBytes;
+  const answer = readBody(maxBodyBytes)
     .then((read): Promise<HttpAnswer> | HttpAnswer => {
-      if (route.maxBodyBytes !== undefined && read === null) return errorAnswer(errors.payloadTooLarge(route.maxBodyBytes), { connection: 'close' });
+      if (read === null) return errorAnswer(errors.payloadTooLarge(maxBodyBytes), { connection: 'close' });
       // Inside the chain: whatever reading the request throws answers 500, never an exception
       // out of the layer's request callback (which left the request unanswered).
       const snapshot = snapshotRequest(request, match.parameters, requestId);

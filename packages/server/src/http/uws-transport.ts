@@ -176,16 +176,17 @@ export class UwsTransport implements Transport {
     const headers = answerHeaders(answer, served!, this.closing);
     const close = closesConnection(headers);
     delete headers.connection; // uWS writes its own `Connection: close` when told to close
-    const body = Buffer.from(answer.body);
+    const { body } = answer;
     res.cork(() => {
       res.writeStatus(statusLine(answer.status));
       for (const name in headers) res.writeHeader(name, headers[name]);
       if (exchange.head) {
-        res.endWithoutBody(body.length, close);
-      } else if (body.length <= BACKPRESSURE_BYTES || close) {
+        res.endWithoutBody(Buffer.byteLength(body), close);
+      } else if (body.length <= BACKPRESSURE_BYTES / 3 || close || Buffer.byteLength(body) <= BACKPRESSURE_BYTES) {
+        // (a string of n UTF-16 units is at most 3n bytes of UTF-8: short ones need no count)
         res.end(body, close);
       } else {
-        this.writeWithBackpressure(exchange, body);
+        this.writeWithBackpressure(exchange, Buffer.from(body));
       }
     });
     this.onAnswered(answeredRequest(served!, answer.status, answer.cause));
