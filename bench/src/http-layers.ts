@@ -13,6 +13,9 @@
  *           under it, so the layer is the only difference): /healthz, /account, keyword /search
  *           and /ground at 1, 16 and 64 connections; answers/s, p50/p99 and the server's CPU per
  *           answer (user + system of every thread of the server process, from /proc).
+ *   profile the uWS server under keyword /search at 16 connections with V8's CPU profiler
+ *           (--cpu-prof): where the main thread's time goes, by part of the service and by
+ *           function (cpu-profile-summary.ts); not in the default set.
  *
  * Settings: DATA_DIR (an index; default bench/out/layers-data, built by `npm start` with
  * DEMO_PASSAGES=20000 EMBEDDER=none when missing), BENCH_EXPERIMENTS (log,layers),
@@ -22,6 +25,9 @@
 import { readManifest } from '@evidence/native';
 import { createServer } from 'node:net';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { summarize } from './cpu-profile-summary.js';
 import { cpuMeter, processCpuSeconds } from './cpu-time.js';
 import { createBenchKey, startServerProcess } from './load.js';
 import { findWrk, SETUP_HINT, wrkLoad } from './native-load.js';
@@ -31,9 +37,10 @@ import { markdownTable, milliseconds, parseCounts, parseNames, type LoadFigures,
 const dataDir = process.env.DATA_DIR || 'bench/out/layers-data';
 const rounds = Number(process.env.BENCH_ROUNDS || 3);
 const seconds = Number(process.env.BENCH_SECONDS || 5);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS || 3);
 const connectionsList = parseCounts(process.env.BENCH_CONNECTIONS, [1, 16, 64], 'BENCH_CONNECTIONS');
-const EXPERIMENTS = ['log', 'layers'] as const;
-const experiments = parseNames(process.env.BENCH_EXPERIMENTS, EXPERIMENTS, EXPERIMENTS, 'BENCH_EXPERIMENTS');
+const EXPERIMENTS = ['log', 'layers', 'profile'] as const;
+const experiments = parseNames(process.env.BENCH_EXPERIMENTS, EXPERIMENTS, ['log', 'layers'], 'BENCH_EXPERIMENTS');
 const PATH_NAMES = ['healthz', 'account', 'search', 'ground'] as const;
 type PathName = (typeof PATH_NAMES)[number];
 const pathNames = parseNames(process.env.BENCH_LAYER_PATHS, PATH_NAMES, PATH_NAMES, 'BENCH_LAYER_PATHS');
@@ -69,6 +76,8 @@ interface Arm {
   name: string;
   env: Record<string, string>;
   node?: string[];
+  /** The server's entry point (default: this build's packages/server/dist/main.js). */
+  script?: string;
 }
 
 type Cell = LoadFigures & { cpuMs: number | null };
@@ -99,10 +108,10 @@ interface Started {
  * here; ready when /healthz answers (at LOG_LEVEL=warn there is no start line to wait for). Its
  * stdout is a pipe this process drains, as a log collector would.
  */
-async function startServer(env: Record<string, string>, node: string[]): Promise<Started> {
+async function startServer(env: Record<string, string>, node: string[], script = SERVER): Promise<Started> {
   const port = await freePort();
   const [command, ...prefix] = node;
-  const child = spawn(command, [...prefix, SERVER], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(command, [...prefix, script], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
   child.stdout!.resume();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
@@ -129,12 +138,12 @@ async function startServer(env: Record<string, string>, node: string[]): Promise
 async function measure(arm: Arm, paths: PathName[], connections: number[], round: number): Promise<void> {
   let server: Started | null = null;
   try {
-    server = await startServer({ DATA_DIR: dataDir, ...arm.env }, arm.node ?? [process.execPath]);
+    server = await startServer({ DATA_DIR: dataDir, ...arm.env }, arm.node ?? [process.execPath], arm.script);
     const pid = server.child.pid!;
     for (const name of paths) {
       const { paths: requests, key: needsKey } = PATHS[name];
       const headers: Record<string, string> = needsKey ? { 'x-api-key': key } : {};
-      await wrkLoad(wrk!, server.url, requests, 16, 1, headers); // warm-up
+      await wrkLoad(wrk!, server.url, requests, 16, warmupSeconds, headers); // warm-up
       for (const c of connections) {
         const cpu = cpuMeter(() => processCpuSeconds(pid));
         const result = await wrkLoad(wrk!, server.url, requests, c, seconds, headers);
@@ -159,9 +168,9 @@ const median = (values: number[]) => {
 const spread = (values: number[]) => `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))}`;
 
 /** Rounds alternate the arms' order (A B, B A, A B, ...), each arm a fresh server. */
-async function runRounds(arms: [Arm, Arm], paths: PathName[], connections: number[]): Promise<void> {
+async function runRounds(arms: Arm[], paths: PathName[], connections: number[]): Promise<void> {
   for (let round = 0; round < rounds; round++) {
-    const ordered = round % 2 === 0 ? arms : [arms[1], arms[0]];
+    const ordered = round % 2 === 0 ? arms : [...arms].reverse();
     for (const arm of ordered) await measure(arm, paths, connections, round);
   }
 }
@@ -194,13 +203,24 @@ console.log(`bench:layers: ${rounds} rounds, ${seconds} s per cell, wrk ${wrk.ve
 const output: string[] = [];
 
 if (experiments.includes('log')) {
-  console.log('\n== request log: node:http, LOG_LEVEL=warn against info, 16 connections');
-  const arms: [Arm, Arm] = [
+  // BENCH_LOG_BEFORE: another build's server entry point (a copy of packages/server/dist from
+  // before the request log change), measured in the same rounds
+  const before = process.env.BENCH_LOG_BEFORE;
+  console.log(`\n== request log: node:http, LOG_LEVEL=warn against info, 16 connections${before ? `, this build and ${before}` : ''}`);
+  const after: [Arm, Arm] = [
     { name: 'warn', env: { HTTP_LAYER: 'node', LOG_LEVEL: 'warn' } },
     { name: 'info', env: { HTTP_LAYER: 'node', LOG_LEVEL: 'info' } },
   ];
-  await runRounds(arms, pathNames.filter((name) => name === 'healthz' || name === 'account'), [16]);
-  output.push('### Request log (node:http, 16 connections): LOG_LEVEL=info against warn\n', table(arms, pathNames.filter((name) => name === 'healthz' || name === 'account'), [16]));
+  const earlier: [Arm, Arm] | null = before
+    ? [
+        { name: 'before-warn', env: { LOG_LEVEL: 'warn' }, script: before },
+        { name: 'before-info', env: { LOG_LEVEL: 'info' }, script: before },
+      ]
+    : null;
+  const logPaths = pathNames.filter((name) => name === 'healthz' || name === 'account');
+  await runRounds(earlier ? [after[0], earlier[0], after[1], earlier[1]] : after, logPaths, [16]);
+  output.push('### Request log (node:http, 16 connections): LOG_LEVEL=info against warn\n', table(after, logPaths, [16]));
+  if (earlier) output.push(`### The same before the change (${before})\n`, table(earlier, logPaths, [16]));
 }
 
 if (experiments.includes('layers')) {
@@ -212,6 +232,27 @@ if (experiments.includes('layers')) {
   ];
   await runRounds(arms, pathNames, connectionsList);
   output.push('### HTTP layers (same Node, Debian 13 glibc): uWS against node:http\n', table(arms, pathNames, connectionsList));
+}
+
+if (experiments.includes('profile')) {
+  const node = trixieNode();
+  const directory = 'bench/out/profile';
+  rmSync(directory, { recursive: true, force: true });
+  mkdirSync(directory, { recursive: true });
+  console.log(`\n== profile: uWS under /search keyword at 16 connections, ${seconds} s, --cpu-prof into ${directory}`);
+  const server = await startServer({ DATA_DIR: dataDir, HTTP_LAYER: 'uws', LOG_LEVEL: 'info' }, [...node, '--cpu-prof', `--cpu-prof-dir=${directory}`]);
+  const headers = { 'x-api-key': key };
+  await wrkLoad(wrk!, server.url, PATHS.search.paths, 16, warmupSeconds, headers);
+  const result = await wrkLoad(wrk!, server.url, PATHS.search.paths, 16, seconds, headers);
+  await server.stop();
+  const file = readdirSync(directory).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no CPU profile in ${directory}`);
+  const summary = summarize(JSON.parse(readFileSync(join(directory, file), 'utf8')));
+  output.push(
+    `### Where the main thread's time goes: uWS, /search keyword, 16 connections (${Math.round(result.qps)} answers/s while profiled; warm-up included; busy ${summary.busyMs.toFixed(0)} ms, idle ${summary.idleMs.toFixed(0)} ms)\n`,
+    summary.parts,
+    summary.functions,
+  );
 }
 
 console.log(`\n${output.join('\n\n')}`);
