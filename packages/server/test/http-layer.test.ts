@@ -77,6 +77,23 @@ describe('the HTTP layer', () => {
     expect(text.endsWith('\r\n\r\n')).toBe(true);
   });
 
+  it('a client that leaves before its body is in is reported 499, once, and the server goes on', async () => {
+    const before = lines.length;
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(service.server.port, '127.0.0.1', () => {
+        socket.write(`POST /mcp HTTP/1.1\r\nHost: x\r\nx-api-key: ${service.key}\r\nx-request-id: leaves-early\r\ncontent-type: application/json\r\ncontent-length: 500\r\n\r\n{"jsonrpc":`);
+        setTimeout(() => socket.destroy(), 100);
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve());
+    });
+    for (let waited = 0; waited < 2000 && !lines.slice(before).some((line) => line.includes('leaves-early')); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    const logged = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.request_id === 'leaves-early');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ route: '/mcp', method: 'POST', status: 499, credits: 0 });
+    expect((await fetch(`${service.base}/healthz`)).status).toBe(200);
+  });
+
   it('one request log line per answer, in pino\'s format, off the request path', async () => {
     const before = lines.length;
     const ids = ['layer-a', 'layer-b', 'layer-c'];

@@ -46,9 +46,16 @@ export const BACKPRESSURE_BYTES = 64 * 1024;
 
 const decoder = new TextDecoder();
 
+const STATUS_LINES = new Map<number, string>();
+
 /** `200 OK`: the status line uWS writes (the reason phrase node:http would use). */
 function statusLine(status: number): string {
-  return `${status} ${STATUS_CODES[status] ?? 'Unknown'}`;
+  let line = STATUS_LINES.get(status);
+  if (line === undefined) {
+    line = `${status} ${STATUS_CODES[status] ?? 'Unknown'}`;
+    STATUS_LINES.set(status, line);
+  }
+  return line;
 }
 
 /** One request's state on its connection: aborted by the client, answered, and its body's timer. */
@@ -103,9 +110,11 @@ export class UwsTransport implements Transport {
     const exchange: Exchange = { res, aborted: false, done: false, head: false, served: null, timer: null };
     // First, before anything can wait: after an abort `res` must not be touched.
     res.onAborted(() => {
+      // after the answer was reported (a large body still going out): nothing more to report
+      const answered = exchange.done;
       exchange.aborted = true;
       this.finish(exchange);
-      if (exchange.served) this.onAnswered(answeredRequest(exchange.served, CLIENT_CLOSED_REQUEST, undefined));
+      if (!answered && exchange.served) this.onAnswered(answeredRequest(exchange.served, CLIENT_CLOSED_REQUEST, undefined));
     });
     // Copied now: `req` is valid only until this callback returns.
     const method = req.getCaseSensitiveMethod();
