@@ -28,6 +28,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { summarize } from './cpu-profile-summary.js';
+import { measureLogLineCost } from './log-line-cost.js';
 import { cpuMeter, processCpuSeconds } from './cpu-time.js';
 import { createBenchKey, startServerProcess } from './load.js';
 import { findWrk, SETUP_HINT, wrkLoad } from './native-load.js';
@@ -217,6 +218,16 @@ if (experiments.includes('log')) {
         { name: 'before-info', env: { LOG_LEVEL: 'info' }, script: before },
       ]
     : null;
+  const cost = await measureLogLineCost(rounds);
+  const us = (values: number[]) => `${median(values).toFixed(2)} µs (${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)})`;
+  output.push(
+    `### Main-thread cost of one request log line, in-process (log-line-cost.ts: 100,000 lines per round, ${rounds} rounds alternated, to /dev/null)\n`,
+    markdownTable([
+      { 'how a line is logged': 'pino logger.info per answer (before)', 'µs per line, median (min-max)': us(cost.pinoUs) },
+      { 'how a line is logged': 'request log: queued, built and written once per 16 answers (now)', 'µs per line, median (min-max)': us(cost.queuedUs) },
+    ]),
+  );
+  console.log(`  log line cost: pino ${us(cost.pinoUs)}, queued ${us(cost.queuedUs)}`);
   const logPaths = pathNames.filter((name) => name === 'healthz' || name === 'account');
   await runRounds(earlier ? [after[0], earlier[0], after[1], earlier[1]] : after, logPaths, [16]);
   output.push('### Request log (node:http, 16 connections): LOG_LEVEL=info against warn\n', table(after, logPaths, [16]));

@@ -19,3 +19,5 @@ export { createLogger, type Logger, type RequestReport } from './observability/l
 export { buildApiReference, headingAnchor } from './discovery/api-reference.js';
 export { loadUws } from './http/layer.js';
 export { HTTP_LAYERS, type HttpLayer } from './http/transport.js';
+export { RequestLog } from './observability/request-log.js';
+export { logDestination, newRequestReport, type AnsweredRequest } from './observability/logging.js';
