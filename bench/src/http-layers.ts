@@ -2,9 +2,10 @@
  * `npm run bench:layers`: the HTTP layer and the request log on the real service (the server
  * process, packages/server/dist/main.js), same build, same run, loaded by wrk (one thread).
  *
- * Two experiments, each in BENCH_ROUNDS rounds that alternate their arms (A, B, A, B, ...) so
- * that the machine's other load falls on both alike; every figure is reported per round and as
- * the median over rounds with its spread (min-max):
+ * Two experiments, each in BENCH_ROUNDS rounds that alternate their arms (A, B, B, A, ...) cell
+ * by cell, every arm's server running throughout, so that the machine's other load falls on both
+ * alike; every figure is reported as the median over rounds with its spread (min-max), and the
+ * ratio of two arms per round (adjacent cells) and its median:
  *
  *   log     node:http, LOG_LEVEL=info against LOG_LEVEL=warn: /healthz and /account at 16
  *           connections (issue 34's bar: /account at info >= 90% of warn).
@@ -19,7 +20,7 @@
  *
  * Settings: DATA_DIR (an index; default bench/out/layers-data, built by `npm start` with
  * DEMO_PASSAGES=20000 EMBEDDER=none when missing), BENCH_EXPERIMENTS (log,layers),
- * BENCH_ROUNDS (3), BENCH_SECONDS (5 per cell), BENCH_CONNECTIONS (1,16,64),
+ * BENCH_ROUNDS (6), BENCH_SECONDS (3 per cell), BENCH_WARMUP_SECONDS (3 per path and server), BENCH_CONNECTIONS (1,16,64),
  * BENCH_LAYER_PATHS (healthz,account,search,ground). Figures go to stdout as Markdown.
  */
 import { readManifest } from '@evidence/native';
@@ -36,8 +37,8 @@ import { BENCH_QUERIES } from './queries.js';
 import { markdownTable, milliseconds, parseCounts, parseNames, type LoadFigures, type Row } from './report.js';
 
 const dataDir = process.env.DATA_DIR || 'bench/out/layers-data';
-const rounds = Number(process.env.BENCH_ROUNDS || 3);
-const seconds = Number(process.env.BENCH_SECONDS || 5);
+const rounds = Number(process.env.BENCH_ROUNDS || 6);
+const seconds = Number(process.env.BENCH_SECONDS || 3);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS || 3);
 const connectionsList = parseCounts(process.env.BENCH_CONNECTIONS, [1, 16, 64], 'BENCH_CONNECTIONS');
 const EXPERIMENTS = ['log', 'layers', 'profile'] as const;
@@ -136,29 +137,19 @@ async function startServer(env: Record<string, string>, node: string[], script =
   };
 }
 
-async function measure(arm: Arm, paths: PathName[], connections: number[], round: number): Promise<void> {
-  let server: Started | null = null;
-  try {
-    server = await startServer({ DATA_DIR: dataDir, ...arm.env }, arm.node ?? [process.execPath], arm.script);
-    const pid = server.child.pid!;
-    for (const name of paths) {
-      const { paths: requests, key: needsKey } = PATHS[name];
-      const headers: Record<string, string> = needsKey ? { 'x-api-key': key } : {};
-      await wrkLoad(wrk!, server.url, requests, 16, warmupSeconds, headers); // warm-up
-      for (const c of connections) {
-        const cpu = cpuMeter(() => processCpuSeconds(pid));
-        const result = await wrkLoad(wrk!, server.url, requests, c, seconds, headers);
-        const used = cpu.stop(result.requests);
-        const cell = { ...result, cpuMs: used.processMs };
-        const list = figures.get(cellKey(arm.name, name, c)) ?? [];
-        list.push(cell);
-        figures.set(cellKey(arm.name, name, c), list);
-        console.log(`  round ${round + 1} ${arm.name} ${PATHS[name].label} x${c}: ${Math.round(result.qps)}/s p50 ${milliseconds(result.p50)} ms p99 ${milliseconds(result.p99)} ms cpu ${cell.cpuMs?.toFixed(3)} ms/answer${result.errors ? ` (${result.errors} errors)` : ''}`);
-      }
-    }
-  } finally {
-    await server?.stop();
-  }
+/** One cell: `connections` on one arm's running server for `seconds`, with the server's CPU. */
+async function measureCell(arm: Arm, server: Started, name: PathName, connections: number, round: number): Promise<void> {
+  const { paths: requests, key: needsKey } = PATHS[name];
+  const headers: Record<string, string> = needsKey ? { 'x-api-key': key } : {};
+  const pid = server.child.pid!;
+  const cpu = cpuMeter(() => processCpuSeconds(pid));
+  const result = await wrkLoad(wrk!, server.url, requests, connections, seconds, headers);
+  const used = cpu.stop(result.requests);
+  const cell = { ...result, cpuMs: used.processMs };
+  const list = figures.get(cellKey(arm.name, name, connections)) ?? [];
+  list.push(cell);
+  figures.set(cellKey(arm.name, name, connections), list);
+  console.log(`  round ${round + 1} ${arm.name} ${PATHS[name].label} x${connections}: ${Math.round(result.qps)}/s p50 ${milliseconds(result.p50)} ms p99 ${milliseconds(result.p99)} ms cpu ${cell.cpuMs?.toFixed(3)} ms/answer${result.errors ? ` (${result.errors} errors)` : ''}`);
 }
 
 const median = (values: number[]) => {
@@ -168,11 +159,27 @@ const median = (values: number[]) => {
 };
 const spread = (values: number[]) => `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))}`;
 
-/** Rounds alternate the arms' order (A B, B A, A B, ...), each arm a fresh server. */
+/**
+ * Every arm's server runs for the whole experiment (an idle one costs nothing) and is warmed up
+ * on every path first; then each cell (path, connections) is measured on every arm back to back,
+ * the arms' order alternating per round (A B, B A, ...). On a machine other work shares, adjacent
+ * cells see about the same load, so the per-round ratio of two arms is far steadier than either
+ * arm's own figure.
+ */
 async function runRounds(arms: Arm[], paths: PathName[], connections: number[]): Promise<void> {
-  for (let round = 0; round < rounds; round++) {
-    const ordered = round % 2 === 0 ? arms : [...arms].reverse();
-    for (const arm of ordered) await measure(arm, paths, connections, round);
+  const servers: Started[] = [];
+  try {
+    for (const arm of arms) servers.push(await startServer({ DATA_DIR: dataDir, ...arm.env }, arm.node ?? [process.execPath], arm.script));
+    for (const [index, arm] of arms.entries()) {
+      for (const name of paths) await wrkLoad(wrk!, servers[index].url, PATHS[name].paths, 16, warmupSeconds, PATHS[name].key ? { 'x-api-key': key } : {});
+      console.log(`  ${arm.name}: started and warmed up`);
+    }
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? [...arms.keys()] : [...arms.keys()].reverse();
+      for (const name of paths) for (const c of connections) for (const index of order) await measureCell(arms[index], servers[index], name, c, round);
+    }
+  } finally {
+    for (const server of servers) await server.stop();
   }
 }
 
