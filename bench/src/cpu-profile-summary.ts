@@ -26,6 +26,7 @@ export function partOf(frame: ProfileNode['callFrame']): string {
   if (functionName === '(idle)') return 'idle';
   if (functionName === '(garbage collector)') return 'garbage collection';
   if (functionName === '(program)') return 'native (V8, libuv, addons, uWS C++)';
+  if (functionName === 'postMessage' && url === '') return 'shard pool (scatter-gather, tasks posted to the shard workers)';
   const parts: Array<[RegExp, string]> = [
     [/@uwsjs|uws-transport/, 'HTTP layer (uWS)'],
     [/node-transport|node:_http|node:http/, 'HTTP layer (node:http)'],
@@ -33,7 +34,7 @@ export function partOf(frame: ProfileNode['callFrame']): string {
     [/pino|sonic-boom|request-log|logging/, 'request log'],
     [/better-sqlite3|packages\/stores\//, 'stores (authentication, meter, ledger)'],
     [/msgpackr|packages\/native\/|decode/, 'engine answer decoding'],
-    [/packages\/pool\//, 'shard pool (scatter-gather)'],
+    [/packages\/pool\/|piscina/, 'shard pool (scatter-gather, tasks posted to the shard workers)'],
     [/prom-client|observability\/metrics/, 'metrics'],
     [/zod|packages\/schemas\//, 'parameter validation (zod)'],
     [/packages\/server\/dist\/(retrieval|capabilities|capability)/, 'capability (search request, hits)'],
