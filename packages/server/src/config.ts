@@ -6,6 +6,7 @@ import { embedderSetting } from '@evidence/embedders';
 import { LOG_LEVELS, type LogLevel } from './observability/logging.js';
 import { MetricsAccess } from './observability/metrics-access.js';
 import { parseAllowedOrigins } from './http/origin.js';
+import { HTTP_LAYERS, type HttpLayer } from './http/transport.js';
 
 export interface ServerConfig {
   host: string;
@@ -45,6 +46,8 @@ export interface ServerConfig {
   metricsTenantLabels: boolean;
   /** Origins (and hosts) besides the server's own whose browser pages may call /mcp (ALLOWED_ORIGINS). */
   allowedOrigins: string[];
+  /** HTTP_LAYER: uws or node forces that layer; unset, uws where it loads, else node. */
+  httpLayer: HttpLayer | undefined;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 0): number {
@@ -80,6 +83,12 @@ function booleanOf(env: NodeJS.ProcessEnv, name: string): boolean {
   throw new Error(`invalid ${name}: expected true or false, got "${raw}"`);
 }
 
+function httpLayerOf(raw: string | undefined): HttpLayer | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if ((HTTP_LAYERS as readonly string[]).includes(raw)) return raw as HttpLayer;
+  throw new Error(`invalid HTTP_LAYER: expected ${HTTP_LAYERS.join(' or ')} (or unset: uws where it loads), got "${raw}"`);
+}
+
 function metricsAllowOf(raw: string | undefined): string[] {
   const entries = MetricsAccess.parse(raw);
   new MetricsAccess(entries); // throws on an entry it cannot read
@@ -106,5 +115,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricsAllow: metricsAllowOf(env.METRICS_ALLOW),
     metricsTenantLabels: booleanOf(env, 'METRICS_TENANT_LABELS'),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+    httpLayer: httpLayerOf(env.HTTP_LAYER),
   };
 }

@@ -17,3 +17,7 @@ export { answerAuthenticated, capabilityWork, parseQuery, type HttpAnswer, type 
 export { ServiceMetrics } from './observability/metrics.js';
 export { createLogger, type Logger, type RequestReport } from './observability/logging.js';
 export { buildApiReference, headingAnchor } from './discovery/api-reference.js';
+export { loadUws } from './http/layer.js';
+export { HTTP_LAYERS, type HttpLayer } from './http/transport.js';
+export { RequestLog } from './observability/request-log.js';
+export { logDestination, newRequestReport, type AnsweredRequest } from './observability/logging.js';

@@ -8,12 +8,14 @@ import { openStores } from '@evidence/stores';
 import type { ServerConfig } from './config.js';
 import { embedderForIndex } from '@evidence/embedders';
 import { openIndexVectors } from './embedding/index-vectors.js';
-import { HttpTransport } from './http/transport.js';
+import { createTransport } from './http/layer.js';
+import type { HttpLayer } from './http/transport.js';
 import { buildRouter } from './routes/all-routes.js';
 import type { Services } from './services.js';
 import { EvidenceGate } from './evidence-gate.js';
 import { InFlight } from './in-flight.js';
-import { createLogger, logRequest, type Logger } from './observability/logging.js';
+import { createLogger, logDestination, type Logger } from './observability/logging.js';
+import { RequestLog } from './observability/request-log.js';
 import { applyServingV8Flags } from './v8-serving.js';
 import { ServiceMetrics } from './observability/metrics.js';
 
@@ -23,6 +25,8 @@ export const SHUTDOWN_DRAIN_MS = 10_000;
 
 export interface RunningServer {
   port: number;
+  /** The HTTP layer serving: uws (uWebSockets.js) or node (node:http). */
+  httpLayer: HttpLayer;
   services: Services;
   /** The server's structured log (one JSON line per request, and its own notices). */
   logger: Logger;
@@ -89,12 +93,21 @@ export async function closeServices(services: Services): Promise<void> {
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   applyServingV8Flags();
-  const logger = createLogger({ level: config.logLevel, destination: options.logDestination });
+  const destination = logDestination(options.logDestination);
+  const logger = createLogger({ level: config.logLevel, destination });
+  const requestLog = new RequestLog(logger, destination);
   const services = await openServices(config, { log: (message, fields) => logger.info(fields ?? {}, message) });
-  const transport = new HttpTransport(buildRouter(services), (answered) => {
-    services.metrics.request(answered.route, answered.method, answered.status, answered.seconds);
-    logRequest(logger, answered);
-  });
+  let transport;
+  try {
+    transport = createTransport(config.httpLayer, buildRouter(services), (answered) => {
+      services.metrics.request(answered.route, answered.method, answered.status, answered.seconds);
+      requestLog.record(answered);
+    });
+  } catch (error) {
+    await closeServices(services);
+    throw error;
+  }
+  services.metrics.httpLayer(transport.layer);
   let port: number;
   try {
     port = await transport.listen(config.host, config.port);
@@ -104,6 +117,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
   }
   return {
     port,
+    httpLayer: transport.layer,
     services,
     logger,
     async close() {
@@ -117,6 +131,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       await new Promise((resolve) => setImmediate(resolve));
       transport.closeConnections();
       await closeServices(services);
+      requestLog.flush();
       logger.flush();
     },
   };
@@ -126,7 +141,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
 export function logListening(server: RunningServer, config: ServerConfig): void {
   const url = `http://${config.host}:${server.port}`;
   server.logger.info(
-    { url, data_dir: config.dataDir, shards: server.services.pool.shards, replicas: config.replicas },
-    `evidence search listening on ${url} (data ${config.dataDir}, ${server.services.pool.shards} shards x ${config.replicas} replicas)`,
+    { url, http_layer: server.httpLayer, data_dir: config.dataDir, shards: server.services.pool.shards, replicas: config.replicas },
+    `evidence search listening on ${url} (${server.httpLayer === 'uws' ? 'uWebSockets.js' : 'node:http'}, data ${config.dataDir}, ${server.services.pool.shards} shards x ${config.replicas} replicas)`,
   );
 }

@@ -9,10 +9,10 @@
  * answer any: with one thread and MAX_QUEUE=1 the first runs, the second waits, the third
  * finds the queue at its limit.
  */
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditsUsed } from './accounts-helpers.js';
-import { passage, startTestServer, type TestServer } from './fixture.js';
+import { HTTP_LAYER, passage, startTestServer, type TestServer } from './fixture.js';
 
 let service: TestServer;
 
@@ -30,14 +30,36 @@ interface RawResponse {
   body: string;
 }
 
-/** Sends `paths` as pipelined GETs in a single write and reads that many responses. */
-function pipelined(paths: string[], key: string): Promise<RawResponse[]> {
+/**
+ * Sends `paths` at once and reads their answers: pipelined GETs in a single write on node:http;
+ * on uWS, which refuses asynchronous pipelining (README, "HTTP layers"), one connection each,
+ * written in the same turn, and the answers ordered 2xx first (which request of the same three
+ * the server took last is the kernel's order there).
+ */
+async function pipelined(paths: string[], key: string): Promise<RawResponse[]> {
+  if (HTTP_LAYER === 'node') return exchange(paths, key);
+  const sockets = await Promise.all(paths.map(() => opened()));
+  const answers = await Promise.all(paths.map((path, index) => exchange([path], key, sockets[index])));
+  return answers.flat().sort((left, right) => Number(left.status >= 300) - Number(right.status >= 300));
+}
+
+function opened(): Promise<Socket> {
+  const { port } = new URL(service.base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** Writes `paths` as GETs in one write (on `connected`, else a new connection) and reads that many responses. */
+function exchange(paths: string[], key: string, connected?: Socket): Promise<RawResponse[]> {
   const { port } = new URL(service.base);
   const request = paths
     .map((path) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nx-api-key: ${key}\r\n\r\n`)
     .join('');
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1', () => socket.write(request));
+    const socket = connected ?? connect(Number(port), '127.0.0.1', () => socket.write(request));
+    if (connected) socket.write(request);
     let buffered = Buffer.alloc(0);
     const responses: RawResponse[] = [];
     socket.on('error', reject);

@@ -4,7 +4,7 @@
  * temp DATA_DIR and prints its key, then each ```sh block runs in bash with BASE and KEY set.
  * The harness only makes curl fail on an HTTP error status; the example text is unchanged.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -54,6 +54,22 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/**
+ * Run a shell block without blocking this process's event loop: a blocked loop cannot see the
+ * server close an idle kept-alive connection (after 5 s), and the next fetch would be written on
+ * it and fail (other side closed).
+ */
+function runShell(script: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolveRun) => {
+    const shell = spawn('bash', ['-c', script], { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 });
+    let stdout = '';
+    let stderr = '';
+    shell.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    shell.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    shell.once('close', (status) => resolveRun({ status, stdout, stderr }));
+  });
+}
+
 function shellExamples(markdown: string): string[] {
   return [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]);
 }
@@ -70,11 +86,7 @@ describe('examples in the discovery documents', () => {
       expect(blocks.length, `${path} has examples`).toBeGreaterThan(0);
       for (const block of blocks) {
         examples++;
-        const run = spawnSync('bash', ['-c', `set -euo pipefail\ncurl() { command curl -f "$@"; }\n${block}`], {
-          env: { ...process.env, BASE: base, KEY: key },
-          encoding: 'utf8',
-          timeout: 30_000,
-        });
+        const run = await runShell(`set -euo pipefail\ncurl() { command curl -f "$@"; }\n${block}`, { ...process.env, BASE: base, KEY: key });
         const context = `${path}:\n${block}\nstderr: ${run.stderr}`;
         expect(run.status, context).toBe(0);
         expect(run.stdout.trim().length, context).toBeGreaterThan(0);

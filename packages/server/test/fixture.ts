@@ -18,6 +18,17 @@ export function passage(id: string, text: string, overrides: Partial<Passage> = 
   };
 }
 
+/**
+ * The HTTP layer the suite runs against: HTTP_LAYER of the test run (CI runs the suite once with
+ * node:http and once with uWS: .ci/run), node when unset. Every server a test starts, in-process
+ * or as a child process (which inherits the environment), is started on it.
+ */
+export const HTTP_LAYER: 'uws' | 'node' = process.env.HTTP_LAYER === 'uws' ? 'uws' : 'node';
+
+function layerSetting(): Record<string, string> {
+  return { HTTP_LAYER };
+}
+
 export interface TestServer {
   base: string;
   key: string;
@@ -44,7 +55,7 @@ export async function startTestServer(shardPassages: Passage[][], env: Record<st
     writer.close();
   });
   options.beforeStart?.(dataDir);
-  const config = readConfig({ DATA_DIR: dataDir, PORT: '0', KEY_REFRESH_MS: '50', LOG_LEVEL: 'silent', ...env });
+  const config = readConfig({ DATA_DIR: dataDir, PORT: '0', KEY_REFRESH_MS: '50', LOG_LEVEL: 'silent', ...layerSetting(), ...env });
   const server = await startServer(config, { logDestination: options.logDestination });
   const key = await server.services.stores.ensureDevelopmentKey();
   if (!key) throw new Error('fixture expected a fresh development key');

@@ -1,6 +1,6 @@
-/** A node:http request copied into the plain values a handler reads (`RequestSnapshot`). */
-import type { IncomingMessage } from 'node:http';
+/** A copied request (`IncomingRequest`) into the plain values a handler reads (`RequestSnapshot`). */
 import { readQuery, type RequestSnapshot } from './answer.js';
+import type { IncomingRequest } from './transport.js';
 
 export type { RequestSnapshot };
 
@@ -16,7 +16,7 @@ function decodeParameter(raw: string): string {
   }
 }
 
-function header(request: IncomingMessage, name: string): string | null {
+function header(request: IncomingRequest, name: string): string | null {
   const value = request.headers[name];
   return (Array.isArray(value) ? value[0] : value) || null;
 }
@@ -33,15 +33,15 @@ export function splitTarget(target: string): { path: string; rawQuery: string } 
   return queryStart < 0 ? { path: rest, rawQuery: '' } : { path: rest.slice(0, queryStart), rawQuery: rest.slice(queryStart + 1) };
 }
 
-export function snapshotRequest(request: IncomingMessage, path: string, rawQuery: string, rawParameters: string[], requestId: string): RequestSnapshot {
-  const { query, repeated } = readQuery(rawQuery);
+export function snapshotRequest(request: IncomingRequest, rawParameters: string[], requestId: string): RequestSnapshot {
+  const { query, repeated } = readQuery(request.rawQuery);
   return {
-    method: request.method ?? 'GET',
-    url: path,
+    method: request.method,
+    url: request.path,
     query,
     ...(repeated ? { repeated } : {}),
     headers: { xApiKey: header(request, 'x-api-key'), authorization: header(request, 'authorization') },
-    address: request.socket.remoteAddress ?? '',
+    address: request.address,
     parameters: rawParameters.map(decodeParameter),
     requestId,
   };

@@ -1,25 +1,33 @@
 /**
- * The HTTP/1.1 transport (node:http): routes a request to its handler and writes the answer,
- * plain text for every error, `x-request-id` on every answer. node:http keeps the protocol
- * right where a handler cannot: pipelined requests are answered in order, HEAD gets the headers
- * of GET without the body, HTTP/1.0 is served, and a request the parser refuses gets a
- * text/plain 400 (431 for oversized headers, 505 only for an HTTP version it does not speak).
- *
- * Every answer, parser refusals included, is reported once to `onAnswered` (metrics and the
- * request's log line) with its route pattern, status and latency.
- *
- * Shutdown in two steps: `stopIntake` closes the listening socket and the idle connections, and
- * answers any further request on a kept-alive one 503 (retry-after, nothing run or charged,
- * `connection: close`); `closeConnections` drops what is left once the calls under way are done.
+ * What every HTTP layer shares: the `Transport` interface (uws-transport.ts on uWebSockets.js,
+ * node-transport.ts on node:http), and the path of a request once a layer has copied it into
+ * plain values (`IncomingRequest`): the router, the 503 of a shutdown, 404/405, 413, the handler,
+ * the error bodies, `x-request-id`, and the report of every answer to `onAnswered` (metrics and
+ * the request's log line). A layer only reads requests and writes answers.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { errors } from '@evidence/schemas';
 import { newRequestReport, type AnsweredRequest, type RequestReport } from '../observability/logging.js';
 import { errorAnswer, textAnswer, type HttpAnswer } from './answer.js';
-import { snapshotRequest, splitTarget } from './request.js';
+import { snapshotRequest } from './request.js';
 import type { Router } from './router.js';
+
+/** The HTTP layers: uWebSockets.js, node:http. */
+export const HTTP_LAYERS = ['uws', 'node'] as const;
+export type HttpLayer = (typeof HTTP_LAYERS)[number];
+
+export interface Transport {
+  readonly layer: HttpLayer;
+  /** Listen on `host:port` (0: a free port); the port listened on. */
+  listen(host: string, port: number): Promise<number>;
+  /** No new connections, and further requests on open ones answered 503 (`connection: close`). */
+  stopIntake(): void;
+  /** Drop every connection left (after the calls under way have answered). */
+  closeConnections(): void;
+}
+
+export type OnAnswered = (answered: AnsweredRequest) => void;
 
 /** Request header bytes accepted (431 past it). */
 export const MAX_HEADER_BYTES = 16 * 1024;
@@ -38,8 +46,23 @@ export const CLIENT_CLOSED_REQUEST = 499;
 export const UNMATCHED_ROUTE = '(unmatched)';
 export const MALFORMED_ROUTE = '(malformed)';
 
-/** What the transport knows of a request while it is served, for its report when answered. */
-interface Served {
+export const VERSION_NOT_SUPPORTED = 'http version not supported: send HTTP/1.1 or HTTP/1.0';
+export const REQUEST_TIMEOUT = 'request timeout: the request did not arrive in time';
+
+/** A request as a layer copied it, before any of it is routed or read by a handler. */
+export interface IncomingRequest {
+  method: string;
+  /** The path of the request target, still percent-encoded. */
+  path: string;
+  /** The query string without `?` ('' when none). */
+  rawQuery: string;
+  /** Header names in lower case; a header given more than once joined with ', ' as node:http does. */
+  headers: IncomingHttpHeaders;
+  address: string;
+}
+
+/** What a layer knows of a request while it is served, for its report when answered. */
+export interface Served {
   route: string;
   method: string;
   requestId: string;
@@ -50,194 +73,90 @@ interface Served {
 /** A caller's `x-request-id` is echoed when it looks like an id (no spaces, no control characters). */
 const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
-function requestIdOf(request: IncomingMessage): string {
-  const sent = request.headers['x-request-id'];
+export function requestIdOf(sent: string | string[] | undefined): string {
   return typeof sent === 'string' && WELL_FORMED_REQUEST_ID.test(sent) ? sent : randomUUID();
 }
 
-/** The body of a route that reads one, or null past `maxBytes` (declared or counted). */
-function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
-  if (Number(request.headers['content-length'] ?? 0) > maxBytes) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        request.off('data', onData);
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    request.on('data', onData);
-    request.on('end', () => resolve(Buffer.concat(chunks, size)));
-    request.on('error', () => resolve(null));
-  });
+/**
+ * Route a copied request and make its answer: at once (503 while closing, the layer's `refusal`
+ * of a request it cannot serve, 404, 405) or once its
+ * body (`readBody`, for routes that read one) and its handler are done. Whatever the handler or
+ * reading the request throws answers 500. A 413 and a closing server's answers carry
+ * `connection: close`.
+ */
+export function serveRequest(
+  router: Router,
+  request: IncomingRequest,
+  readBody: (maxBytes: number) => Promise<Buffer | null>,
+  state: { closing: boolean; refusal?: HttpAnswer },
+): { served: Served; answer: HttpAnswer | Promise<HttpAnswer> } {
+  const { closing, refusal } = state;
+  const startedAt = performance.now();
+  const requestId = requestIdOf(request.headers['x-request-id']);
+  const match = router.match(request.method, request.path);
+  const served: Served = { route: match.pattern ?? UNMATCHED_ROUTE, method: request.method, requestId, startedAt, report: newRequestReport() };
+  if (closing) return { served, answer: errorAnswer(errors.shuttingDown()) };
+  if (refusal) return { served, answer: refusal };
+  if (!match.found) {
+    const answer =
+      match.allow.length === 0
+        ? textAnswer(404, `not found: no route ${request.method} ${request.path}`)
+        : textAnswer(405, `method not allowed: ${request.path} takes ${match.allow.join(', ')}`, { allow: match.allow.join(', ') });
+    return { served, answer };
+  }
+  const { route } = match;
+  if (route.maxBodyBytes === undefined) {
+    // No body to wait for: the handler runs now, and a handler that answers at once (a probe,
+    // a document) is answered in this turn (uWS then serves such requests pipelined, too).
+    try {
+      const snapshot = snapshotRequest(request, match.parameters, requestId);
+      snapshot.report = served.report;
+      const answer = route.handler({ snapshot, headers: request.headers, body: null });
+      return { served, answer: answer instanceof Promise ? answer.catch((error: unknown) => errorAnswer(error, {}, requestId)) : answer };
+    } catch (error) {
+      return { served, answer: errorAnswer(error, {}, requestId) };
+    }
+  }
+  const maxBodyBytes = route.maxBodyBytes;
+  const answer = readBody(maxBodyBytes)
+    .then((read): Promise<HttpAnswer> | HttpAnswer => {
+      if (read === null) return errorAnswer(errors.payloadTooLarge(maxBodyBytes), { connection: 'close' });
+      // Inside the chain: whatever reading the request throws answers 500, never an exception
+      // out of the layer's request callback (which left the request unanswered).
+      const snapshot = snapshotRequest(request, match.parameters, requestId);
+      snapshot.report = served.report;
+      return route.handler({ snapshot, headers: request.headers, body: read });
+    })
+    .catch((error: unknown) => errorAnswer(error, {}, requestId));
+  return { served, answer };
 }
 
-const VERSION_NOT_SUPPORTED = 'http version not supported: send HTTP/1.1 or HTTP/1.0';
-
-/** A request line that names an HTTP version other than 1.0 and 1.1 (`GET / HTTP/9.9`), and nothing else wrong. */
-const OTHER_VERSION = /^[A-Z]+ \S+ HTTP\/(?!1\.[01]\r?$)\d\.\d\r?$/;
-
-/** What a request the HTTP parser refused is answered with (node:http gives no response object then). */
-function parserRefusal(code: string | undefined, rawPacket: Buffer | undefined): { status: number; body: string } {
-  switch (code) {
-    case 'HPE_HEADER_OVERFLOW':
-      return { status: 431, body: `request header fields too large: at most ${MAX_HEADER_BYTES} bytes of headers` };
-    case 'HPE_INVALID_VERSION': {
-      // Only a well-formed request line naming another version is a version mismatch; a
-      // malformed one (an extra token, bare LF line endings) is a bad request.
-      const requestLine = rawPacket?.toString('latin1').split('\n', 1)[0] ?? '';
-      if (OTHER_VERSION.test(requestLine)) return { status: 505, body: VERSION_NOT_SUPPORTED };
-      return { status: 400, body: 'bad request: malformed request line' };
-    }
-    case 'ERR_HTTP_REQUEST_TIMEOUT':
-    case 'HPE_HEADERS_TIMEOUT':
-      return { status: 408, body: 'request timeout: the request did not arrive in time' };
-    default:
-      return { status: 400, body: `bad request: malformed HTTP request (${code ?? 'parse error'})` };
-  }
+/** The headers of an answer besides content-length: content type, request id, the answer's own, and `connection: close` while closing. */
+export function answerHeaders(answer: HttpAnswer, served: Served, closing: boolean): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': answer.contentType, 'x-request-id': served.requestId, ...answer.headers };
+  if (closing) headers.connection = 'close';
+  return headers;
 }
 
-export class HttpTransport {
-  readonly server: Server;
-  private closing = false;
+/** Whether an answer closes its connection (`connection: close`). */
+export function closesConnection(headers: Record<string, string>): boolean {
+  return headers.connection?.toLowerCase() === 'close';
+}
 
-  constructor(
-    private readonly router: Router,
-    private readonly onAnswered: (answered: AnsweredRequest) => void = () => {},
-  ) {
-    this.server = createServer(
-      {
-        maxHeaderSize: MAX_HEADER_BYTES,
-        headersTimeout: HEADERS_TIMEOUT_MS,
-        requestTimeout: REQUEST_TIMEOUT_MS,
-        // How often node:http looks for requests past those two timeouts: by default every 30 s,
-        // so a trickled request was refused up to 30 s late (measured: 68 s for the 60 s bound).
-        connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
-        keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
-        // No route depends on Host; node:http would otherwise refuse an HTTP/1.1 request without
-        // one with a bare 400 that has no body or content type.
-        requireHostHeader: false,
-      },
-      (request, response) => this.serve(request, response),
-    );
-    this.server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
-      if (error.code === 'ECONNRESET' || !socket.writable) {
-        socket.destroy();
-        return;
-      }
-      const { status, body } = parserRefusal(error.code, error.rawPacket);
-      this.onAnswered({
-        route: MALFORMED_ROUTE,
-        method: '',
-        status,
-        seconds: 0,
-        requestId: randomUUID(),
-        report: newRequestReport(),
-        cause: error.code,
-      });
-      socket.end(
-        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: text/plain; charset=utf-8\r\n` +
-          `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-      );
-    });
-  }
+/** The report of an answered request (status 499 when the client had gone). */
+export function answeredRequest(served: Served, status: number, cause: unknown): AnsweredRequest {
+  return {
+    route: served.route,
+    method: served.method,
+    status,
+    seconds: (performance.now() - served.startedAt) / 1000,
+    requestId: served.requestId,
+    report: served.report,
+    cause,
+  };
+}
 
-  listen(host: string, port: number): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, host, () => {
-        this.server.off('error', reject);
-        const address = this.server.address();
-        resolve(typeof address === 'object' && address ? address.port : port);
-      });
-    });
-  }
-
-  /** No new connections, idle ones closed, and further requests on open ones answered 503. */
-  stopIntake(): void {
-    this.closing = true;
-    this.server.close();
-    this.server.closeIdleConnections();
-  }
-
-  /** Drop every connection left (after the calls under way have answered). */
-  closeConnections(): void {
-    this.server.closeAllConnections();
-  }
-
-  private serve(request: IncomingMessage, response: ServerResponse): void {
-    const startedAt = performance.now();
-    const requestId = requestIdOf(request);
-    const method = request.method ?? 'GET';
-    const { path, rawQuery } = splitTarget(request.url ?? '/');
-    const match = this.router.match(method, path);
-    const served: Served = { route: match.pattern ?? UNMATCHED_ROUTE, method, requestId, startedAt, report: newRequestReport() };
-    if (this.closing) {
-      this.write(response, errorAnswer(errors.shuttingDown()), served);
-      return;
-    }
-    // The parser lets HTTP/0.9 and HTTP/2.0 request lines through (9.9 it refuses, above).
-    if (request.httpVersion !== '1.1' && request.httpVersion !== '1.0') {
-      this.write(response, textAnswer(505, VERSION_NOT_SUPPORTED, { connection: 'close' }), served);
-      return;
-    }
-    if (!match.found) {
-      const answer =
-        match.allow.length === 0
-          ? textAnswer(404, `not found: no route ${method} ${path}`)
-          : textAnswer(405, `method not allowed: ${path} takes ${match.allow.join(', ')}`, { allow: match.allow.join(', ') });
-      this.write(response, answer, served);
-      return;
-    }
-    const { route } = match;
-    const body = route.maxBodyBytes === undefined ? Promise.resolve(null) : readBody(request, route.maxBodyBytes);
-    void body
-      .then((read): Promise<HttpAnswer> | HttpAnswer => {
-        if (route.maxBodyBytes !== undefined && read === null) {
-          response.shouldKeepAlive = false;
-          return errorAnswer(errors.payloadTooLarge(route.maxBodyBytes));
-        }
-        // Inside the chain: whatever reading the request throws answers 500, never an exception
-        // out of the request listener (which left the request unanswered).
-        const snapshot = snapshotRequest(request, path, rawQuery, match.parameters, requestId);
-        snapshot.report = served.report;
-        return route.handler({ snapshot, headers: request.headers, body: read });
-      })
-      .then(
-        (answer) => this.write(response, answer, served),
-        (error: unknown) => this.write(response, errorAnswer(error, {}, requestId), served),
-      );
-  }
-
-  /**
-   * Status, headers and body at once; HEAD drops the body. When the client has gone nothing is
-   * written, and the request is reported with status 499 (the client closed it first).
-   */
-  private write(response: ServerResponse, answer: HttpAnswer, served: Served): void {
-    const gone = response.destroyed || response.writableEnded;
-    if (!gone) {
-      const headers: Record<string, string | number> = {
-        'content-type': answer.contentType,
-        'content-length': Buffer.byteLength(answer.body),
-        'x-request-id': served.requestId,
-        ...answer.headers,
-      };
-      if (this.closing) headers.connection = 'close';
-      response.writeHead(answer.status, headers);
-      response.end(answer.body);
-    }
-    this.onAnswered({
-      route: served.route,
-      method: served.method,
-      status: gone ? CLIENT_CLOSED_REQUEST : answer.status,
-      seconds: (performance.now() - served.startedAt) / 1000,
-      requestId: served.requestId,
-      report: served.report,
-      cause: answer.cause,
-    });
-  }
+/** The report of a request a layer's parser refused (no route, no request id of the caller's). */
+export function refusedRequest(status: number, cause: string): AnsweredRequest {
+  return { route: MALFORMED_ROUTE, method: '', status, seconds: 0, requestId: randomUUID(), report: newRequestReport(), cause };
 }

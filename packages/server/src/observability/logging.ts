@@ -1,5 +1,6 @@
 /**
- * Structured logs through pino: one JSON line per answered request, on stdout by default.
+ * Structured logs through pino, on stdout by default: the server's notices, and the request log's
+ * lines (request-log.ts, which writes them to the same destination in pino's format).
  *
  * The destination is pino's asynchronous one (sonic-boom, `sync: false`): a line is handed to
  * the kernel by a background write instead of a blocking write(2) per request, so logging stays
@@ -10,7 +11,6 @@
  * What a line never holds: the API key, its hash, the query string or any parameter value.
  */
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { ServiceError } from '@evidence/schemas';
 
 export type { Logger };
 
@@ -23,8 +23,13 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
+/** Where the log goes: `destination`, else stdout through pino's asynchronous destination. */
+export function logDestination(destination?: DestinationStream): DestinationStream {
+  return destination ?? pino.destination({ dest: 1, sync: false });
+}
+
 export function createLogger(options: LoggerOptions): Logger {
-  const destination = options.destination ?? pino.destination({ dest: 1, sync: false });
+  const destination = logDestination(options.destination);
   return pino(
     {
       level: options.level,
@@ -60,34 +65,4 @@ export interface AnsweredRequest {
   report: RequestReport;
   /** The error the answer was made from, if any (a string: the HTTP parser's error code). */
   cause?: unknown;
-}
-
-/**
- * The log line of a request: info, or error for a 500 (with the error's message and stack).
- * `cause` is the error kind of the table in packages/schemas (never its message, which may name
- * a parameter value), `internal` for a bug.
- */
-export function logRequest(logger: Logger, answered: AnsweredRequest): void {
-  const line: Record<string, unknown> = {
-    route: answered.route,
-    method: answered.method,
-    status: answered.status,
-    latency_ms: Math.round(answered.seconds * 1e6) / 1e3,
-    credits: answered.report.credits,
-    tenant: answered.report.tenant,
-    request_id: answered.requestId,
-    partial: answered.report.partial,
-  };
-  if (answered.cause === undefined) {
-    logger.info(line, 'request');
-    return;
-  }
-  if (answered.cause instanceof ServiceError || typeof answered.cause === 'string') {
-    line.cause = typeof answered.cause === 'string' ? answered.cause : answered.cause.kind;
-    logger.info(line, 'request');
-    return;
-  }
-  line.cause = 'internal';
-  line.err = answered.cause instanceof Error ? { type: answered.cause.name, message: answered.cause.message, stack: answered.cause.stack } : { message: String(answered.cause) };
-  logger.error(line, 'request');
 }

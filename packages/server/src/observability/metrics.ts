@@ -101,6 +101,11 @@ export class ServiceMetrics {
     if (cause) this.refusals.inc({ cause });
   }
 
+  /** The HTTP layer serving (evidence_http_layer{layer="uws"|"node"} 1). */
+  httpLayer(layer: string): void {
+    new Gauge({ name: 'evidence_http_layer', help: 'The HTTP layer serving: uws (uWebSockets.js) or node (node:http); always 1', labelNames: ['layer'], registers: [this.registry] }).set({ layer }, 1);
+  }
+
   /** The query vector cache and, on the node that runs it, the background embedder's progress. */
   watchVectors(vectors: IndexVectors): void {
     const registers = [this.registry];
