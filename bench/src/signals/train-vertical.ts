@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DERIVED_VERTICALS } from '@evidence/schemas';
-import { verticalFeatures } from '@evidence/ingest';
+import { softmaxInPlace, verticalFeatures } from '@evidence/ingest';
 import { VERTICAL_SEEDS } from './vertical-seeds.js';
 import { readVerticalSites, TRAIN_HALF, type VerticalSite } from './vertical-data.js';
 
@@ -98,15 +98,9 @@ export function trainVerticalModel(sites: readonly VerticalSite[], options: Trai
         const row = weights.get(word)!;
         for (let index = 0; index < classCount; index++) logits[index] += row[index] * value;
       }
-      let largest = Number.NEGATIVE_INFINITY;
-      for (const logit of logits) largest = Math.max(largest, logit);
-      let sum = 0;
+      softmaxInPlace(logits);
       for (let index = 0; index < classCount; index++) {
-        logits[index] = Math.exp(logits[index] - largest);
-        sum += logits[index];
-      }
-      for (let index = 0; index < classCount; index++) {
-        logits[index] = logits[index] / sum - example.target[index];
+        logits[index] -= example.target[index];
         biasGradient[index] += logits[index];
       }
       for (const [word, value] of example.features) {

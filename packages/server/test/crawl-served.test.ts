@@ -3,33 +3,24 @@
  * its pages answer /search, /doc and /ground with their main text and real titles, and not by
  * words that appear only in their navigation or footers.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readConfig, startServer, type RunningServer } from '@evidence/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIngestedServer, type IngestedServer } from './fixture.js';
 
 const repository = fileURLToPath(new URL('../../../', import.meta.url));
 const SAMPLE_WARC = join(repository, '..', 'shared', 'data', 'crawl', 'sample-0000.warc.gz');
 
 let dataDir: string;
-let server: RunningServer;
-let key: string;
-const get = async <T>(path: string): Promise<T> => {
-  const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { headers: { 'x-api-key': key } });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-};
+let server: IngestedServer;
+const get = <T>(path: string): Promise<T> => server.get<T>(path);
 
 describe.skipIf(!existsSync(SAMPLE_WARC))('the shared crawl sample, served (needs ../shared/data/crawl)', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'crawl-served-'));
-    const ingest = spawnSync('node', [join(repository, 'packages/ingest/dist/cli.js'), SAMPLE_WARC], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
-    expect(ingest.status, ingest.stderr).toBe(0);
-    server = await startServer(readConfig({ DATA_DIR: dataDir, PORT: '0' }));
-    key = (await server.services.stores.ensureDevelopmentKey())!;
+    server = await startIngestedServer([SAMPLE_WARC], dataDir);
   }, 120_000);
   afterAll(async () => {
     await server?.close();

@@ -5,13 +5,12 @@
  * crawl file carries none of these signals; before they were derived every passage was
  * `general`, 0.5, 50 and `safe`, and /describe listed one vertical and nothing else.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readConfig, startServer, type RunningServer } from '@evidence/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIngestedServer, type IngestedServer } from './fixture.js';
 
 const repository = fileURLToPath(new URL('../../../', import.meta.url));
 const CRAWL = join(repository, '..', 'shared', 'data', 'crawl');
@@ -30,13 +29,8 @@ interface Hit {
 }
 
 let dataDir: string;
-let server: RunningServer;
-let key: string;
-const get = async <T>(path: string): Promise<T> => {
-  const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { headers: { 'x-api-key': key } });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-};
+let server: IngestedServer;
+const get = <T>(path: string): Promise<T> => server.get<T>(path);
 
 describe.skipIf(!WARCS.every((file) => existsSync(file)))('signals derived from real crawled pages (needs ../shared/data/crawl)', () => {
   let hits: Hit[];
@@ -46,10 +40,7 @@ describe.skipIf(!WARCS.every((file) => existsSync(file)))('signals derived from 
     // Beside the crawl, a JSONL page without a safety field at an explicit page URL listed by UT1's adult list.
     const explicitPage = join(dataDir, 'explicit.jsonl');
     writeFileSync(explicitPage, `${JSON.stringify({ url: 'http://anybunny.casa/fr/mov/cock-licking-compilation/145354', title: 'Compilation', text: 'A long compilation of clips from the archive, sorted by date and length.', fetched_at: 1_700_000_000 })}\n`);
-    const ingest = spawnSync('node', [join(repository, 'packages/ingest/dist/cli.js'), ...WARCS, explicitPage], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
-    expect(ingest.status, ingest.stderr).toBe(0);
-    server = await startServer(readConfig({ DATA_DIR: dataDir, PORT: '0' }));
-    key = (await server.services.stores.ensureDevelopmentKey())!;
+    server = await startIngestedServer([...WARCS, explicitPage], dataDir);
     // One hit per page: the English pages (most of both files) by a word they all use.
     hits = (await get<{ results: Hit[] }>('/search?q=the&mode=keyword&collapse=page&limit=100&safe=false')).results;
   }, 180_000);

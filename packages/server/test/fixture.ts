@@ -2,11 +2,14 @@
  * A real server over a real two-shard index in a temp DATA_DIR, with a real key in a real
  * SQLite store. Tests talk to it over HTTP with fetch.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ShardWriter, ensureManifest, shardDirectory, type Passage } from '@evidence/native';
 import { readConfig, startServer, type RunningServer, type StartOptions } from '@evidence/server';
+import { expect } from 'vitest';
 
 export function passage(id: string, text: string, overrides: Partial<Passage> = {}): Passage {
   const [pageId, passageNo] = id.split(':');
@@ -70,5 +73,32 @@ export async function startTestServer(shardPassages: Passage[][], env: Record<st
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A real server over what `npm run ingest` made of some files: GET as its development key, expecting 200. */
+export interface IngestedServer {
+  get<T>(path: string): Promise<T>;
+  close(): Promise<void>;
+}
+
+const INGEST_CLI = fileURLToPath(new URL('../../ingest/dist/cli.js', import.meta.url));
+
+/**
+ * `npm run ingest -- FILES...` (the CLI as a child process) into `dataDir`, then a real server on
+ * it, as an operator would run them. `close` stops the server; the caller owns `dataDir`.
+ */
+export async function startIngestedServer(files: string[], dataDir: string): Promise<IngestedServer> {
+  const ingest = spawnSync('node', [INGEST_CLI, ...files], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+  expect(ingest.status, ingest.stderr).toBe(0);
+  const server: RunningServer = await startServer(readConfig({ DATA_DIR: dataDir, PORT: '0' }));
+  const key = (await server.services.stores.ensureDevelopmentKey())!;
+  return {
+    async get<T>(path: string): Promise<T> {
+      const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { headers: { 'x-api-key': key } });
+      expect(response.status, path).toBe(200);
+      return (await response.json()) as T;
+    },
+    close: () => server.close(),
   };
 }

@@ -5,28 +5,22 @@
  * text belongs to their publishers) come back with the publish date, content type and source
  * role ingest derived, and a news question over them can be `sufficient` in ground.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { readWarcItems } from '@evidence/ingest';
-import { readConfig, startServer, type RunningServer } from '@evidence/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIngestedServer, type IngestedServer } from './fixture.js';
 
 const repository = fileURLToPath(new URL('../../../', import.meta.url));
 const ARTICLES_WARC = join(repository, '..', 'shared', 'data', 'crawl', 'articles-dev.warc.gz');
 const PAGES = 12;
 
 let directory: string;
-let server: RunningServer;
-let key: string;
-const get = async <T>(path: string): Promise<T> => {
-  const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { headers: { 'x-api-key': key } });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-};
+let server: IngestedServer;
+const get = <T>(path: string): Promise<T> => server.get<T>(path);
 
 /** The first `count` response records of a WARC, written again as a WARC of their own. */
 async function firstResponses(source: string, count: number): Promise<Buffer> {
@@ -54,10 +48,7 @@ describe.skipIf(!existsSync(ARTICLES_WARC))('real news pages, signals derived at
     const warc = join(directory, 'articles.warc.gz');
     writeFileSync(warc, await firstResponses(ARTICLES_WARC, PAGES));
     const dataDir = join(directory, 'data');
-    const ingest = spawnSync('node', [join(repository, 'packages/ingest/dist/cli.js'), warc], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
-    expect(ingest.status, ingest.stderr).toBe(0);
-    server = await startServer(readConfig({ DATA_DIR: dataDir, PORT: '0' }));
-    key = (await server.services.stores.ensureDevelopmentKey())!;
+    server = await startIngestedServer([warc], dataDir);
   }, 120_000);
   afterAll(async () => {
     await server?.close();

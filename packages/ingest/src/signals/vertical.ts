@@ -123,15 +123,20 @@ export function scoreVerticals(model: VerticalModel, features: ReadonlyMap<strin
     knownFeatures++;
     for (let index = 0; index < classCount; index++) logits[index] += row[index] * value;
   }
+  return { probabilities: softmaxInPlace(logits), knownFeatures };
+}
+
+/** Logits to probabilities, in place (shifted by the largest for stability); shared by scoring and `npm run train:vertical`. */
+export function softmaxInPlace(logits: Float64Array): Float64Array {
   let largest = Number.NEGATIVE_INFINITY;
   for (const logit of logits) largest = Math.max(largest, logit);
   let sum = 0;
-  for (let index = 0; index < classCount; index++) {
+  for (let index = 0; index < logits.length; index++) {
     logits[index] = Math.exp(logits[index] - largest);
     sum += logits[index];
   }
-  for (let index = 0; index < classCount; index++) logits[index] /= sum;
-  return { probabilities: logits, knownFeatures };
+  for (let index = 0; index < logits.length; index++) logits[index] /= sum;
+  return logits;
 }
 
 let shippedModel: VerticalModel | undefined;
