@@ -22,7 +22,7 @@
  * holding any claim word, and the best-aligned sentence holding an opposing antonym when that cue
  * fired and they hold none), with their offsets into the passage as stored, so they can be quoted.
  */
-import type { ClaimRelation } from '@evidence/schemas';
+import type { ClaimRelation, RelationSentence } from '@evidence/schemas';
 import { alignSentences, type AlignedSentence } from './claims/align.js';
 import { antonymStart, lowerWords } from './claims/cues.js';
 import { CLAIM_FEATURES, claimFeatures, CUE_SENTENCES, opposingAntonyms } from './claims/features.js';
@@ -38,13 +38,6 @@ export { CLAIM_MODEL, contradictionProbability, type ClaimModel } from './claims
 /** Least share of the claim's content words the best sentence must hold for the passage to bear on the claim. */
 export const BEARING_MIN_SHARE = 1 / 3;
 
-export interface RelationSentence {
-  /** Offset of the sentence's first character in the passage as stored. */
-  start: number;
-  /** Offset just past its last character. */
-  end: number;
-  text: string;
-}
 
 export interface ClaimJudgement {
   relation: ClaimRelation;

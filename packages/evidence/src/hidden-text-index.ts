@@ -8,7 +8,7 @@
  * lists the pieces. Lines written before pieces were judged (`hidden_text`: a list of strings)
  * are judged when read, by the instruction rule alone. Followed like the ledger; held in memory as the flagged pieces per page.
  */
-import type { HiddenPiece, HiddenTextLine } from '@evidence/schemas';
+import { HiddenPieceSchema, type HiddenPiece, type HiddenTextLine } from '@evidence/schemas';
 import { AppendedLines } from './appended-lines.js';
 import { flaggedHiddenPieces } from './hidden-pieces.js';
 
@@ -38,7 +38,9 @@ export class HiddenTextIndex {
     const pieces: HiddenPiece[] = [];
     if (Array.isArray(record.hidden_pieces)) {
       for (const piece of record.hidden_pieces) {
-        if (piece !== null && typeof piece === 'object' && typeof piece.technique === 'string' && typeof piece.excerpt === 'string' && typeof piece.reason === 'string') pieces.push(piece);
+        // A piece /doc could not answer (a technique outside the vocabulary, an element that is no string) is not one of ours.
+        const parsed = HiddenPieceSchema.safeParse(piece);
+        if (parsed.success) pieces.push(parsed.data);
       }
     }
     if (Array.isArray(record.hidden_text)) {

@@ -89,7 +89,7 @@ const UGC_DOMAINS = new Set([
   'reddit.com', 'quora.com', 'twitter.com', 'x.com', 'facebook.com', 'instagram.com', 'linkedin.com', 'tiktok.com', 'youtube.com',
   'youtu.be', 'vimeo.com', 'dailymotion.com', 'tumblr.com', 'pinterest.com', 'threads.net', 'mastodon.social', 'bsky.app',
   'discord.com', 'twitch.tv', 'medium.com', 'substack.com', 'vk.com', 'weibo.com', 'flickr.com',
-  'soundcloud.com', 'deviantart.com', 'fandom.com', 'wikia.com', 'livejournal.com', 'blogger.com', 'wordpress.com', 'quora.com',
+  'soundcloud.com', 'deviantart.com', 'fandom.com', 'wikia.com', 'livejournal.com', 'blogger.com', 'wordpress.com',
 ]);
 /**
  * A community subdomain label, also numbered or compounded (`chat1.`, `chatperso.`, `forum-en.`).
@@ -157,7 +157,7 @@ export function hostVotes(host: string, registrableDomain: string, publicSuffix:
   const firstLabel = subLabels[0] ?? '';
 
   if (officialSuffix(publicSuffix)) votes.push({ role: 'official', weight: 2, reason: `public suffix ${publicSuffix}` });
-  else if (inAcademicList(registrableDomain) || inAcademicList(host)) votes.push({ role: 'official', weight: 2, reason: 'academic institution (swot list)' });
+  else if (inAcademicList(host)) votes.push({ role: 'official', weight: 2, reason: 'academic institution (swot list)' });
   else if (UNIVERSITY_NAME.test(name)) votes.push({ role: 'official', weight: 1, reason: 'university name' });
   if (COURT_OR_REGULATOR.test(host) || REGULATOR_HOST.test(host)) votes.push({ role: 'official', weight: 1, reason: 'court, parliament or regulator name' });
 

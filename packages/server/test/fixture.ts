@@ -91,7 +91,7 @@ const INGEST_CLI = fileURLToPath(new URL('../../ingest/dist/cli.js', import.meta
 export async function startIngestedServer(files: string[], dataDir: string): Promise<IngestedServer> {
   const ingest = spawnSync('node', [INGEST_CLI, ...files], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
   expect(ingest.status, ingest.stderr).toBe(0);
-  const server: RunningServer = await startServer(readConfig({ DATA_DIR: dataDir, PORT: '0' }));
+  const server: RunningServer = await startServer(readConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...layerSetting() }));
   const key = (await server.services.stores.ensureDevelopmentKey())!;
   return {
     async get<T>(path: string): Promise<T> {

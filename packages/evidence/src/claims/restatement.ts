@@ -11,8 +11,8 @@
  *    statement: `qualifies`; otherwise `supports`.
  * 3. Confidence grows with the overlap and stays at or below 0.8: cues are weak evidence.
  */
-import type { ClaimRelation } from '@evidence/schemas';
-import { splitSentences } from '../risk.js';
+import type { ClaimRelation, RelationSentence } from '@evidence/schemas';
+import { sentenceSpans } from '../risk.js';
 import { round } from '../hits.js';
 import { contentWords } from './words.js';
 
@@ -20,7 +20,7 @@ export interface Restatement {
   relation: ClaimRelation;
   confidence: number;
   /** The sentence judged, with its offsets in the text, when one shared enough content words. */
-  sentence?: { start: number; end: number; text: string };
+  sentence?: RelationSentence;
 }
 
 const NEGATION_CUE =
@@ -33,10 +33,8 @@ export function judgeRestatement(statement: string, text: string): Restatement {
   if (statementWords.size === 0) return { relation: 'unresolved', confidence: 0 };
   const needed = statementWords.size >= 2 ? Math.max(2, Math.ceil(statementWords.size / 2)) : 1;
   let best: { sentence: string; shared: number; start: number } | null = null;
-  let from = 0;
-  for (const sentence of splitSentences(text)) {
-    const start = text.indexOf(sentence, from);
-    from = start + sentence.length;
+  for (const { start, end } of sentenceSpans(text)) {
+    const sentence = text.slice(start, end);
     const words = contentWords(sentence);
     let shared = 0;
     for (const word of statementWords) if (words.has(word)) shared++;

@@ -205,16 +205,13 @@ export class PageStyles {
   }
 
   private add(css: string): void {
-    const rules = /([^{}]+)\{([^{}]*)\}/g;
-    const text = unconditionalRules(css);
-    for (let match = rules.exec(text); match !== null; match = rules.exec(text)) {
-      const body = match[2];
+    for (const [selectors, body] of ruleParts(unconditionalRules(css))) {
       if (!HIDING_PROPERTY.test(body)) continue;
       const { declarations, important } = parseDeclarations(body);
       if (![...declarations.keys()].some((name) => HIDING_CSS_PROPERTIES.includes(name))) continue;
       // Bounded work on any page: rules that hide by themselves always count, the others up to a cap.
       if (this.size >= MAX_STYLE_RULES && (this.size >= 2 * MAX_STYLE_RULES || !hidesByItself(declarations))) continue;
-      for (const selectorText of match[1].split(',')) {
+      for (const selectorText of selectors.split(',')) {
         const compounds = parseSelector(selectorText);
         if (compounds === undefined) continue;
         const rule: StyleRule = { compounds, specificity: specificityOf(compounds), order: this.order++, declarations, important };
@@ -363,4 +360,40 @@ function hidesByItself(declarations: Declarations): boolean {
   const text = textHiding(declarations);
   if (text.fontSizeZero === true || text.visibilityHidden === true || text.colour === 'transparent') return true;
   return text.colour !== undefined && text.colour === declaredBackground(declarations);
+}
+
+/**
+ * The `selectors { declarations }` pairs of a stylesheet without nested blocks, as the regular
+ * expression `/([^{}]+)\{([^{}]*)\}/g` would match them, in one pass: that expression backtracks
+ * quadratically over a long run without braces (an 80 KB `<style>` of one unterminated rule took
+ * 8.7 s; a megabyte would hold ingest for minutes).
+ */
+function* ruleParts(text: string): Generator<[selectors: string, body: string]> {
+  let position = 0;
+  for (;;) {
+    const open = nextBrace(text, position);
+    if (open < 0) return;
+    // a `}` first, or a `{` with no selector before it: nothing starts here
+    if (text[open] === '}' || open === position) {
+      position = open + 1;
+      continue;
+    }
+    const close = nextBrace(text, open + 1);
+    if (close < 0) return;
+    if (text[close] === '{') {
+      position = open + 1;
+      continue;
+    }
+    yield [text.slice(position, open), text.slice(open + 1, close)];
+    position = close + 1;
+  }
+}
+
+/** Index of the next `{` or `}` at or after `from`, or -1. */
+function nextBrace(text: string, from: number): number {
+  for (let index = from; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x7b || code === 0x7d) return index;
+  }
+  return -1;
 }

@@ -119,7 +119,8 @@ export class UwsTransport implements Transport {
     // Copied now: `req` is valid only until this callback returns.
     const method = req.getCaseSensitiveMethod();
     exchange.head = method === 'HEAD';
-    const headers: IncomingHttpHeaders = {};
+    // No prototype: a header named constructor or toString would read Object's members as an earlier value.
+    const headers = Object.create(null) as IncomingHttpHeaders;
     req.forEach((name, value) => {
       const earlier = headers[name];
       headers[name] = earlier === undefined ? value : `${earlier as string}, ${value}`;
