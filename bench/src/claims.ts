@@ -1,7 +1,8 @@
 /**
  * `npm run bench:claims`: the claim relation on SciFact's train claims through the real ground
  * path (claims/scifact.ts: a temporary index of the abstracts, a real server, GET /ground with
- * objective = claim = the claim text and require_role empty), beside the heuristic it replaced
+ * objective = claim = the claim text and require_role empty), beside the model main held before
+ * (claims/previous-model.ts: five cues), the heuristic before that
  * (claims/restatement.ts `judgeRestatement`, which corroborate still uses without a claim) and the trivial "every gold abstract supports", in the same run, on the same
  * returned passages.
  *
@@ -17,6 +18,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { judgeClaim, judgeRestatement } from '@evidence/evidence';
 import { ratio, relationFigures, type RelationFigures } from './claims/metrics.js';
+import { previousModelRelation } from './claims/previous-model.js';
 import { groundClaims, halfOf, loadClaims, returnedGold, type GroundedClaim, type Half } from './claims/scifact.js';
 
 const OUT = join(process.cwd(), 'bench', 'out');
@@ -49,6 +51,7 @@ function halfTables(half: Half, grounded: GroundedClaim[]): string[] {
     '| judge | gold abstracts returned | supports asserted | supports right | contradicts asserted | contradicts right | decided | kappa (decided) |',
     '|---|---|---|---|---|---|---|---|',
     row('model (ground\'s answer)', relationFigures(gold)),
+    row('previous model (five cues, main a42adc4)', relationFigures(gold.map((entry) => ({ label: entry.label, relation: previousModelRelation(entry.claim.claim, entry.passage) })))),
     row('previous heuristic (cues, main 49b0549)', relationFigures(gold.map((entry) => ({ label: entry.label, relation: baselineRelation(entry.claim.claim, entry.passage) })))),
     row('every gold abstract supports', relationFigures(gold.map((entry) => ({ label: entry.label, relation: 'supports' })))),
     '',
@@ -62,15 +65,16 @@ function halfTables(half: Half, grounded: GroundedClaim[]): string[] {
     answer.items.some((item) => ['supports', 'contradicts'].includes(judge(answer.claim.claim, item.passage, item.relation)));
   const model = (_claim: string, _passage: string, relation: string) => relation;
   const baseline = (claim: string, passage: string) => baselineRelation(claim, passage);
+  const previous = (claim: string, passage: string) => previousModelRelation(claim, passage);
   const otherItems = withEvidence.flatMap((answer) => answer.items.filter((item) => !answer.claim.gold.some((entry) => entry.url === item.url)).map((item) => ({ claim: answer.claim.claim, ...item })));
   lines.push(
-    '| what ground says | model | previous heuristic |',
-    '|---|---|---|',
-    `| claims without evidence (${noEvidence.length}): answers asserting supports or contradicts on some item | ${ratio(noEvidence.filter((answer) => decidedAnswer(answer, model)).length, noEvidence.length)} | ${ratio(noEvidence.filter((answer) => decidedAnswer(answer, baseline)).length, noEvidence.length)} |`,
-    `| claims with evidence (${withEvidence.length}): answers asserting supports or contradicts on some item | ${ratio(withEvidence.filter((answer) => decidedAnswer(answer, model)).length, withEvidence.length)} | ${ratio(withEvidence.filter((answer) => decidedAnswer(answer, baseline)).length, withEvidence.length)} |`,
-    `| items that are not a gold abstract of a claim with evidence (${otherItems.length}): share decided | ${ratio(otherItems.filter((item) => ['supports', 'contradicts'].includes(item.relation)).length, otherItems.length)} | ${ratio(otherItems.filter((item) => ['supports', 'contradicts'].includes(baselineRelation(item.claim, item.passage))).length, otherItems.length)} |`,
-    `| claims without evidence: known_gaps says no returned item bears on / decides the claim | ${ratio(noEvidence.filter((answer) => answer.knownGaps.some((gap) => NO_BEARING_GAP.test(gap))).length, noEvidence.length)} | (no such gap) |`,
-    `| claims with evidence: the same gap | ${ratio(withEvidence.filter((answer) => answer.knownGaps.some((gap) => NO_BEARING_GAP.test(gap))).length, withEvidence.length)} | (no such gap) |`,
+    '| what ground says | model | previous model | previous heuristic |',
+    '|---|---|---|---|',
+    `| claims without evidence (${noEvidence.length}): answers asserting supports or contradicts on some item | ${ratio(noEvidence.filter((answer) => decidedAnswer(answer, model)).length, noEvidence.length)} | ${ratio(noEvidence.filter((answer) => decidedAnswer(answer, previous)).length, noEvidence.length)} | ${ratio(noEvidence.filter((answer) => decidedAnswer(answer, baseline)).length, noEvidence.length)} |`,
+    `| claims with evidence (${withEvidence.length}): answers asserting supports or contradicts on some item | ${ratio(withEvidence.filter((answer) => decidedAnswer(answer, model)).length, withEvidence.length)} | ${ratio(withEvidence.filter((answer) => decidedAnswer(answer, previous)).length, withEvidence.length)} | ${ratio(withEvidence.filter((answer) => decidedAnswer(answer, baseline)).length, withEvidence.length)} |`,
+    `| items that are not a gold abstract of a claim with evidence (${otherItems.length}): share decided | ${ratio(otherItems.filter((item) => ['supports', 'contradicts'].includes(item.relation)).length, otherItems.length)} | ${ratio(otherItems.filter((item) => ['supports', 'contradicts'].includes(previousModelRelation(item.claim, item.passage))).length, otherItems.length)} | ${ratio(otherItems.filter((item) => ['supports', 'contradicts'].includes(baselineRelation(item.claim, item.passage))).length, otherItems.length)} |`,
+    `| claims without evidence: known_gaps says no returned item bears on / decides the claim | ${ratio(noEvidence.filter((answer) => answer.knownGaps.some((gap) => NO_BEARING_GAP.test(gap))).length, noEvidence.length)} | (same gap rule) | (no such gap) |`,
+    `| claims with evidence: the same gap | ${ratio(withEvidence.filter((answer) => answer.knownGaps.some((gap) => NO_BEARING_GAP.test(gap))).length, withEvidence.length)} | (same gap rule) | (no such gap) |`,
     '',
   );
   return lines;

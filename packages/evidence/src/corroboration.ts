@@ -150,14 +150,16 @@ export function corroborationResponse(task: CorroborateTask): CorroborateRespons
     return { origin, hit, tokens: hitTokens(hit), why: 'rank' };
   });
   const paraphraseOf = new Map(paraphrases.kept.map((paraphrase) => [paraphrase.storyId, paraphrase]));
-  const evidence = evidenceItems(selected, { now: task.now, claim, storyCount: storyOrder.size }).map((item, index) => {
+  // With a claim, evidenceItems judges each item against it (the model); without one, each item is
+  // judged against the seed passage by restatement cues here, and the model is not run at all.
+  const evidence = evidenceItems(selected, { now: task.now, claim: task.claim, storyCount: storyOrder.size }).map((item, index) => {
     const judged: EvidenceItem = { ...item, reason: reasonOf(chosen[index], seedOrigin, paraphraseOf.get(chosen[index].group.storyId), paraphrases.seedTerms) };
     if (task.claim === undefined) {
       const judgement = judgeAgainstPassage(seed.snippet, chosen[index].representative.hit.snippet);
       judged.claim_relation = judgement.relation;
+      judged.relation_basis = 'passage';
       judged.relation_confidence = judgement.confidence;
       if (judgement.sentence) judged.relation_sentences = [judgement.sentence];
-      else delete judged.relation_sentences;
     }
     return judged;
   });

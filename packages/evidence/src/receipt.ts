@@ -343,7 +343,7 @@ export const GROUND_LIMITATIONS = [
 ] as const;
 
 export const CLAIM_EXPERIMENTAL =
-  "claim_relation: a logistic model (trained on SciFact's train claims) over negation, antonym, direction-word and restatement cues of the claim against the passage's sentences that share most of its content words (relation_sentences); unresolved when no sentence bears on the claim or the model is not sure enough; not entailment: blind to paraphrase, numbers and most antonyms outside its word lists";
+  "claim_relation: a logistic model (trained on SciFact's train claims) over negation, antonym, direction-word, restatement and shared-figure (a token with digits: 26, CD4) cues of the claim against the passage's sentences that share most of its content words (relation_sentences); unresolved when no sentence bears on the claim or the model is not sure enough (thresholds cross-validated on the training claims); not entailment: blind to paraphrase, does not compare the values of numbers, and reads antonyms only from its word lists";
 
 export const RESTATEMENT_EXPERIMENTAL =
   "claim_relation: negation and hedge cues in the sentence sharing most of the passage's content words (a restatement check); not entailment, blind to paraphrase, sarcasm and numbers";

@@ -1,6 +1,6 @@
 /**
  * GET /ground with a claim, over real HTTP, on real SciFact abstracts (the passages ground returned
- * for three train claims: packages/evidence/test/fixtures/scifact-claims.json, source and licence
+ * for six train claims: packages/evidence/test/fixtures/scifact-claims.json, source and licence
  * there): the relation, the sentences it rests on, the contradictions list, the receipt's gap and
  * next action when no item bears on the claim, and keyword mode's gap for stop-word-only matches.
  */
@@ -40,15 +40,15 @@ async function ground(query: Record<string, string>): Promise<GroundResponse> {
 
 describe('GET /ground with a SciFact claim', () => {
   it('contradicts on the abstract reporting the opposite, quoting the sentences it rests on', async () => {
-    const { claim } = pair(123);
+    const { claim } = pair(1347); // memory CD4+ T cells "greatly diminish" chemokine production; the abstract: they enhance it
     const body = await ground({ objective: claim, claim });
-    const item = body.evidence.find((candidate) => candidate.hit.id === 'doc123:0')!;
+    const item = body.evidence.find((candidate) => candidate.hit.id === 'doc1347:0')!;
     expect(item).toMatchObject({ claim_relation: 'contradicts', relation_basis: 'passage' });
     expect(item.relation_confidence).toBeGreaterThan(0.5);
     const [first] = item.relation_sentences!;
-    expect(first.text).toMatch(/associated with a reduction in the incidence of tuberculosis/);
+    expect(first.text).toMatch(/CD4\+ T cells enhances production of multiple innate inflammatory cytokines and chemokines/);
     expect(item.hit.snippet.slice(first.start, first.end)).toBe(first.text);
-    expect(body.contradictions).toContain('doc123:0');
+    expect(body.contradictions).toContain('doc1347:0');
     expect(body.provenance.experimental.join(' ')).toMatch(/claim_relation: a logistic model/);
     expect(body.coverage.known_gaps.join(' ')).not.toMatch(/bears on the claim|decides the claim/);
   });
@@ -74,13 +74,13 @@ describe('GET /ground with a SciFact claim', () => {
   });
 
   it('says when items bear on the claim but none decides it, and points at the one to read', async () => {
-    const { claim } = pair(52); // ALDH1 and breast cancer prognosis: the abstract bears on it, the cues do not decide
+    const { claim } = pair(34); // folate deficiency and homocysteine: the abstract bears on it, the cues do not decide
     const body = await ground({ objective: claim, claim });
-    const item = body.evidence.find((candidate) => candidate.hit.id === 'doc52:0')!;
+    const item = body.evidence.find((candidate) => candidate.hit.id === 'doc34:0')!;
     expect(item).toMatchObject({ claim_relation: 'unresolved', relation_confidence: 0 });
-    expect(item.relation_sentences![0].text).toMatch(/expression of ALDH1 detected by immunostaining correlated with poor prognosis/);
+    expect(item.relation_sentences![0].text).toMatch(/homocysteine/);
     expect(body.coverage.known_gaps.find((gap) => gap.startsWith('no returned item decides the claim'))).toMatch(/^no returned item decides the claim: 1 of \d+ items? bears? on it/);
-    expect(body.next_actions).toContainEqual(expect.objectContaining({ action: 'get_document', target: 'doc52:0' }));
+    expect(body.next_actions).toContainEqual(expect.objectContaining({ action: 'get_document', target: 'doc34:0' }));
   });
 
   it('keyword mode names stop-word-only matches as such, not as vector similarity', async () => {

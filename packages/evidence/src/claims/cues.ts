@@ -4,9 +4,9 @@
  * General English and scientific-reporting vocabulary; nothing here names a page, host or claim.
  */
 
-/** A negation: not, no, never, cannot, n't, fails to, lacks, absence of, unable, unaffected, ... */
+/** A negation: not, no, never, cannot, n't, fails to, lacks, lacking, absence of, absent, unable, unaffected, ... */
 export const NEGATION_CUE =
-  /\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot|without|(?:ca|wo|is|are|was|were|does|do|did|has|have|had|should|would|could)n['’]?t|fail(?:s|ed)? to|lacks?|absence of|unable|ineffective|unaffected|unchanged|independent(?:ly)? of|irrespective|regardless|den(?:y|ies|ied)|refut(?:e|es|ed)|disprov(?:e|es|ed)|false|untrue|incorrect|myth|contrary to)\b/i;
+  /\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot|without|(?:ca|wo|is|are|was|were|does|do|did|has|have|had|should|would|could)n['’]?t|fail(?:s|ed)? to|lack(?:s|ing|ed)?|absen(?:ce|t)|unable|ineffective|unaffected|unchanged|independent(?:ly)? of|irrespective|regardless|den(?:y|ies|ied)|refut(?:e|es|ed)|disprov(?:e|es|ed)|false|untrue|incorrect|myth|contrary to)\b/i;
 
 /** A null result: no significant difference, not associated, did not, similar, comparable, unchanged, ... */
 export const NULL_RESULT_CUE =
@@ -131,4 +131,15 @@ export function direction(text: string): number {
     else if (DOWN_WORD.test(word)) down++;
   }
   return Math.sign(up - down);
+}
+
+/**
+ * The tokens of a text that hold a digit, lower-cased, thousands separators dropped: quantities
+ * ("26" of "26 weeks", "32441" of "32,441", "10/66", "0.05") and the names of genes, proteins,
+ * cells and trials ("cd4", "th2", "il-6", "brca2"). A claim's such token that the sentences
+ * bearing on it repeat says they speak of the same specific thing or measurement.
+ */
+export function digitTokens(text: string): Set<string> {
+  const tokens = text.toLowerCase().replace(/(\d),(?=\d{3}\b)/g, '$1').match(/[\p{L}\d]+(?:[./-][\p{L}\d]+)*/gu) ?? [];
+  return new Set(tokens.filter((token) => /\d/.test(token)));
 }

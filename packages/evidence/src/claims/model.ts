@@ -15,9 +15,9 @@ export interface ClaimModel {
   supportsAtMost: number;
   /** Assert `contradicts` when P(contradicts) is at least this. */
   contradictsAtLeast: number;
-  /** How often an asserted `supports` was right on the tuning half: its relation_confidence. */
+  /** How often an asserted `supports` was right on the tuning half (held back by cross-validation): its relation_confidence. */
   supportsPrecision: number;
-  /** How often an asserted `contradicts` was right on the tuning half: its relation_confidence. */
+  /** How often an asserted `contradicts` was right on the tuning half (held back by cross-validation): its relation_confidence. */
   contradictsPrecision: number;
   /** What it was trained on and how the thresholds were chosen. */
   trainedOn: string;
