@@ -24,15 +24,15 @@
  * (read by the opposing cues above), null_result and null_opposes (a null result against a
  * directional claim) lowered the held-back log loss (0.644 with all
  * nine, 0.621 with these five); dropping any of these five raised it. Issue 33's second pass added
- * number_shared and read "lacking" and "absent" as negations, checked by ten-fold cross-validation
+ * digits_shared and read "lacking" and "absent" as negations, checked by ten-fold cross-validation
  * inside the tuning half (claim id / 2 mod 10; two folds proved too noisy on 222 examples: there
  * antonym_near, the antonym cue read in the two best sentences, seemed to help and over ten folds
- * it did not): held-back log loss 0.633 with the five, 0.626 with number_shared (AUC 0.62 to
- * 0.64). Measured and left out (README): antonym_near, a question-sentence cue (whether, we
- * assessed, to determine ...), demoting such sentences in the alignment, a null result against an
- * un-negated claim, the IDF-weighted share of the claim's words in the passage, and bge-small
- * vectors (cosines of the claim and its best sentences; the claim's vector times the sentence's,
- * which did no better than the claim's vector alone: a prior on the claim's wording).
+ * it did not): held-back log loss 0.633 with the five as they were, 0.632 with the negation words,
+ * 0.630 with digits_shared. Measured and left out (README): antonym_near, a question-sentence cue
+ * (whether, we assessed, to determine ...), demoting such sentences in the alignment, a null
+ * result against an un-negated claim, the IDF-weighted share of the claim's words in the passage,
+ * and bge-small vectors (cosines of the claim and its best sentences; the claim's vector times the
+ * sentence's, which did no better than the claim's vector alone: a prior on the claim's wording).
  */
 import type { AlignedSentence } from './align.js';
 import { antonymsOf, antonymStart, direction, lowerWords, NEGATION_CUE, NULL_RESULT_CUE, digitTokens } from './cues.js';
