@@ -15,11 +15,21 @@
  *   nothing) in the first MAX_TEXT_WORDS words; TEXT_HITS of them, TEXT_DISTINCT distinct, give
  *   2 points, twice as many 4.
  *
+ * Below EXPLICIT_AT points, the host-name model (safety-model.ts, a logistic regression over
+ * the name's lexicon words and character n-grams, trained by `npm run train:safety`) still
+ * calls the page explicit when its probability for the host reaches the model's threshold:
+ * the adult sites whose names no keyword reads (`fuqvids`, `javstreamz`); not on a government or
+ * academic host (host_rank's priors), where the name is no cue at all, nor where the rules found
+ * a safe-context word.
+ *
  * What it cannot know: an adult site whose name and URL say nothing (`hushpass.com`) and whose
  * page text is short or in a language the word list does not cover; images. Measured by
  * `npm run bench:signals` (README).
  */
 import { fromRecord, type Derived } from './derived.js';
+import { SAFETY_MODEL } from './safety-model.generated.js';
+import { hostPrior } from './host-rank.js';
+import { ADULT_TLDS, hostFeatures, hostParts, hostProbability } from './safety-model.js';
 
 type SafetyLevel = 'safe' | 'explicit';
 
@@ -46,8 +56,6 @@ const SUGGESTIVE_TERMS = [
   'moms', 'orgasm', 'stripper', 'spank', 'playboy', 'lesbian', 'gay', 'booty', 'titty', 'cock', 'dick', 'cum', 'anal',
   'tits', 'threesome', 'lust', 'skirt', 'hub', 'naughty', 'dirty', 'webcam', 'pleasure', 'desire',
 ];
-/** The top-level domains ICANN delegated for adult content (`.xxx` in 2011, `.porn`, `.adult`, `.sex` in 2015). */
-const ADULT_TLDS = new Set(['xxx', 'porn', 'adult', 'sex']);
 /** `sex` inside a word, other than sexy / sexual / sexuality / sexology. */
 const EMBEDDED_SEX = /sex(?!y|ual|olog)/;
 /** Words that make sex and nudity words something else: underwear and swimwear shops, sexual education and health. */
@@ -148,12 +156,40 @@ export interface SafetyInput {
   text: string;
 }
 
+/** Hosts repeat heavily in a crawl; the model's answer per host is kept (bounded, dropped whole when full). */
+const MODEL_CACHE_LIMIT = 50_000;
+const modelCache = new Map<string, number>();
+
+/** The host-name model's probability that `host` is an adult site (safety-model.ts). */
+export function hostModelProbability(host: string): number {
+  const cached = modelCache.get(host);
+  if (cached !== undefined) return cached;
+  const probability = hostProbability(SAFETY_MODEL, hostFeatures(host));
+  if (modelCache.size >= MODEL_CACHE_LIMIT) modelCache.clear();
+  modelCache.set(host, probability);
+  return probability;
+}
+
+/** A government or academic host (host_rank's priors): its name is no cue (`essex.ac.uk`, `cumbria.gov.uk`); its paths and text still are. */
+function officialOrAcademic(host: string): boolean {
+  const lower = host.toLowerCase();
+  const { suffix } = hostParts(lower);
+  const registrableDomain = lower.split('.').slice(-suffix.split('.').length - 1).join('.');
+  const kind = hostPrior({ host: lower, registrableDomain, publicSuffix: suffix, tld: lower.slice(lower.lastIndexOf('.') + 1) }).kind;
+  return kind === 'official' || kind === 'academic';
+}
+
 export function deriveSafety(input: SafetyInput, declared?: SafetyLevel): Derived<SafetyLevel> {
   if (declared !== undefined) return fromRecord(declared);
-  const url = urlPoints(input.host, input.path);
+  const nameCounts = input.host !== '' && !officialOrAcademic(input.host);
+  const url = urlPoints(nameCounts ? input.host : '', input.path);
   const text = textPoints(`${input.title}\n${input.text}`);
   const points = url.points + text.points;
   const cues = [...url.cues, ...text.cues];
   if (points >= EXPLICIT_AT) return { value: 'explicit', source: 'derived', confidence: Math.min(1, 0.5 + points / 8), reason: cues.join(' ') };
+  // A word of the host or path that says lingerie, education or health (the rules' safe context) keeps the model out too.
+  const safeContext = url.cues.some((cue) => cue.startsWith('-'));
+  const probability = nameCounts && !safeContext ? hostModelProbability(input.host) : 0;
+  if (probability >= SAFETY_MODEL.threshold) return { value: 'explicit', source: 'derived', confidence: Math.round(probability * 100) / 100, reason: [`host model ${probability.toFixed(2)}`, ...cues].join(' ') };
   return { value: 'safe', source: cues.length > 0 ? 'derived' : 'default', confidence: points <= 0 ? 0.9 : 0.6, reason: cues.length > 0 ? cues.join(' ') : 'no explicit cue' };
 }
