@@ -5,11 +5,12 @@
  * explicit page URLs. Each half by host apart (`safety-data.ts`): the rules were tuned and the
  * host-name model trained (`npm run train:safety`) on TUNE_HALF only.
  * Beside the baseline: a host-name keyword rule (`porn|xxx|sex|adult|nude|fuck|escort|cam|tube|milf`),
- * and the rules without the model (what ingest did before the model).
+ * and the rules without the model (what ingest did before the model). With SAFETY_HOST_LIST set
+ * (`npm run fetch:safety-list`), rows with the host list too; the other rows are without it.
  * The records carry no page text, so a host is judged from its name (and a page from its URL) as
  * an ingest of `http://host/` with an empty page would be.
  */
-import { deriveSafety, EXPLICIT_AT, urlPoints } from '@evidence/ingest';
+import { configuredHostList, deriveSafety, EXPLICIT_AT, urlPoints, type SortedHostList } from '@evidence/ingest';
 import { backgroundNegatives, crawledHosts, isHardNegative, readSafetyRecords, safetyHalf, TUNE_HALF } from './safety-data.js';
 import { microsecondsPer, precisionRecallF1, table, type SignalSection } from './section.js';
 
@@ -22,7 +23,11 @@ function pathOf(url: string): string {
 }
 
 function ours(host: string, path = '/'): boolean {
-  return deriveSafety({ host, path, title: '', text: '' }).value === 'explicit';
+  return deriveSafety({ host, path, title: '', text: '' }, undefined, null).value === 'explicit';
+}
+
+function withList(list: SortedHostList): (host: string, path?: string) => boolean {
+  return (host, path = '/') => deriveSafety({ host, path, title: '', text: '' }, undefined, list).value === 'explicit';
 }
 
 function rulesOnly(host: string, path = '/'): boolean {
@@ -37,16 +42,19 @@ export const safetySection: SignalSection = {
   name: 'safety',
   async run() {
     const records = readSafetyRecords();
+    const list = configuredHostList();
+    const systems: Array<readonly [string, (host: string, path?: string) => boolean]> = [
+      ['host keyword rule (baseline)', baseline],
+      ['ours: host, URL and text rules only', rulesOnly],
+      ['ours: rules + host-name model', ours],
+    ];
+    if (list !== undefined) systems.push([`ours + host list (SAFETY_HOST_LIST, ${list.size} hosts)`, withList(list)]);
     const rows: Array<Array<string | number>> = [];
     for (const part of [TUNE_HALF, 1 - TUNE_HALF]) {
       const hosts = records.filter((record) => record.level === 'host' && record.explicit !== null && safetyHalf(record.host) === part);
       const hard = hosts.filter(isHardNegative);
       const pages = records.filter((record) => record.level === 'page' && record.url !== undefined && safetyHalf(record.host) === part);
-      for (const [name, rule] of [
-        ['host keyword rule (baseline)', baseline],
-        ['ours: host, URL and text rules only', rulesOnly],
-        ['ours: rules + host-name model', ours],
-      ] as const) {
+      for (const [name, rule] of systems) {
         const counts = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
         for (const record of hosts) {
           const said = rule(record.host);
@@ -62,18 +70,13 @@ export const safetySection: SignalSection = {
     }
     const trainedOn = new Set(backgroundNegatives(records));
     const ordinary = crawledHosts(records, 1 - TUNE_HALF).filter((host) => !trainedOn.has(host));
-    const ordinaryRows = (
-      [
-        ['host keyword rule (baseline)', baseline],
-        ['ours: host, URL and text rules only', rulesOnly],
-        ['ours: rules + host-name model', ours],
-      ] as const
-    ).map(([name, rule]) => {
+    const ordinaryRows = systems.map(([name, rule]) => {
       const called = ordinary.filter((host) => rule(host));
       return [name, called.length / Math.max(1, ordinary.length), called.slice(0, 8).join(' ') || '-'];
     });
     const hostNames = records.map((record) => record.host);
-    const cost = microsecondsPer(hostNames, (host) => deriveSafety({ host, path: '/', title: '', text: '' }));
+    const cost = microsecondsPer(hostNames, (host) => deriveSafety({ host, path: '/', title: '', text: '' }, undefined, null));
+    const listCost = list === undefined ? undefined : microsecondsPer(hostNames, (host) => list.has(host));
     return [
       ...table(['half', 'system', 'host precision', 'host recall', 'host F1', 'hard negatives called explicit', 'explicit page URLs found'], rows),
       '',
@@ -81,7 +84,11 @@ export const safetySection: SignalSection = {
       '',
       ...table(['system', 'share called explicit', 'which (first 8)'], ordinaryRows),
       '',
-      `Cost: ${cost.toFixed(1)} µs per host name, rules and model (the text rule adds a scan of at most 2,000 words).`,
+      `Cost: ${cost.toFixed(1)} µs per host name, rules and model (the text rule adds a scan of at most 2,000 words)` +
+        (listCost === undefined ? '.' : `; the host list ${listCost.toFixed(1)} µs more.`),
+      list === undefined
+        ? 'No host list: `npm run fetch:safety-list` and SAFETY_HOST_LIST=<the file it names> add the with-list rows. Its adult hosts share their source (UT1) with the labels: its figures measure a lookup, not a model.'
+        : 'The host list shares its source (UT1 `adult`) with the labelled adult hosts: its rows measure a lookup of the labels\' own source, not what the service learned.',
     ];
   },
 };

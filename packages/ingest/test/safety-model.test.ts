@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deriveSafety, EXPLICIT_AT, hostModelProbability, urlPoints } from '../src/signals/safety.js';
+import { SortedHostList } from '../src/signals/safety-host-list.js';
 import { hostName, lexiconWords } from '../src/signals/safety-model.js';
 
 const verdict = (host: string, path = '/'): string => deriveSafety({ host, path, title: '', text: '' }).value;
@@ -40,5 +41,34 @@ describe('safety host-name model', () => {
     expect(lexiconWords('efappy')).toContain('fap');
     expect(lexiconWords('analyticsdaily')).not.toContain('anal');
     expect(lexiconWords('documentcloud')).not.toContain('cum');
+  });
+});
+
+describe('safety host list (SAFETY_HOST_LIST)', () => {
+  const list = new SortedHostList(Buffer.from(['adultsite.example', 'alice.blogspot.com', 'blogspot.com', 'clips.example.net', 'zz-top-clips.example'].join('\n') + '\n'));
+
+  it('finds a listed host, its www. and its subdomains, but not a blog platform\'s other blogs', () => {
+    expect(list.size).toBe(5);
+    expect(list.has('adultsite.example')).toBe(true);
+    expect(list.has('www.adultsite.example')).toBe(true);
+    expect(list.has('cdn.adultsite.example')).toBe(true);
+    expect(list.has('zz-top-clips.example')).toBe(true);
+    expect(list.has('alice.blogspot.com')).toBe(true);
+    expect(list.has('bob.blogspot.com')).toBe(false);
+    expect(list.has('example.net')).toBe(false);
+    expect(list.has('aaa.example')).toBe(false);
+  });
+
+  it('makes a listed host explicit, except where its name says lingerie or health, and only when given', () => {
+    const listed = deriveSafety({ host: 'adultsite.example', path: '/', title: '', text: '' }, undefined, list);
+    expect(listed.value).toBe('explicit');
+    expect(listed.reason).toMatch(/^host list/);
+    expect(deriveSafety({ host: 'adultsite.example', path: '/', title: '', text: '' }, undefined, null).value).toBe('safe');
+    const lingerie = new SortedHostList(Buffer.from('sexy-lingerie.example\n'));
+    expect(deriveSafety({ host: 'sexy-lingerie.example', path: '/', title: '', text: '' }, undefined, lingerie).value).toBe('safe');
+  });
+
+  it('refuses an unsorted file rather than miss hosts in it', () => {
+    expect(() => new SortedHostList(Buffer.from('b.example\na.example\n'))).toThrow(/not sorted/);
   });
 });

@@ -20,7 +20,8 @@
  * calls the page explicit when its probability for the host reaches the model's threshold:
  * the adult sites whose names no keyword reads (`fuqvids`, `javstreamz`); not on a government or
  * academic host (host_rank's priors), where the name is no cue at all, nor where the rules found
- * a safe-context word.
+ * a safe-context word. With SAFETY_HOST_LIST set (safety-host-list.ts), a host on that list is
+ * explicit under the same two conditions.
  *
  * What it cannot know: an adult site whose name and URL say nothing (`hushpass.com`) and whose
  * page text is short or in a language the word list does not cover; images. Measured by
@@ -29,6 +30,7 @@
 import { fromRecord, type Derived } from './derived.js';
 import { SAFETY_MODEL } from './safety-model.generated.js';
 import { hostPrior } from './host-rank.js';
+import { configuredHostList, type SortedHostList } from './safety-host-list.js';
 import { ADULT_TLDS, hostFeatures, hostParts, hostProbability } from './safety-model.js';
 
 type SafetyLevel = 'safe' | 'explicit';
@@ -179,7 +181,11 @@ function officialOrAcademic(host: string): boolean {
   return kind === 'official' || kind === 'academic';
 }
 
-export function deriveSafety(input: SafetyInput, declared?: SafetyLevel): Derived<SafetyLevel> {
+/**
+ * `hostList`: an adult-host list to consult (default: the one SAFETY_HOST_LIST names, if any;
+ * `null` for none, as the bench's without-list rows use).
+ */
+export function deriveSafety(input: SafetyInput, declared?: SafetyLevel, hostList: SortedHostList | null | undefined = configuredHostList()): Derived<SafetyLevel> {
   if (declared !== undefined) return fromRecord(declared);
   const nameCounts = input.host !== '' && !officialOrAcademic(input.host);
   const url = urlPoints(nameCounts ? input.host : '', input.path);
@@ -189,6 +195,7 @@ export function deriveSafety(input: SafetyInput, declared?: SafetyLevel): Derive
   if (points >= EXPLICIT_AT) return { value: 'explicit', source: 'derived', confidence: Math.min(1, 0.5 + points / 8), reason: cues.join(' ') };
   // A word of the host or path that says lingerie, education or health (the rules' safe context) keeps the model out too.
   const safeContext = url.cues.some((cue) => cue.startsWith('-'));
+  if (nameCounts && !safeContext && hostList?.has(input.host) === true) return { value: 'explicit', source: 'derived', confidence: 0.9, reason: ['host list', ...cues].join(' ') };
   const probability = nameCounts && !safeContext ? hostModelProbability(input.host) : 0;
   if (probability >= SAFETY_MODEL.threshold) return { value: 'explicit', source: 'derived', confidence: Math.round(probability * 100) / 100, reason: [`host model ${probability.toFixed(2)}`, ...cues].join(' ') };
   return { value: 'safe', source: cues.length > 0 ? 'derived' : 'default', confidence: points <= 0 ? 0.9 : 0.6, reason: cues.length > 0 ? cues.join(' ') : 'no explicit cue' };
