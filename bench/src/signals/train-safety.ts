@@ -25,7 +25,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXPLICIT_AT, EXPLICIT_WORDS, hostFeatures, hostProbability, urlPoints, type SafetyModel } from '@evidence/ingest';
+import { EXPLICIT_AT, EXPLICIT_WORDS, hostFeatures, hostProbability, safeContextWord, urlPoints, type SafetyModel } from '@evidence/ingest';
 import { ROOT } from './halves.js';
 import { backgroundNegatives, crawledHosts, isHardNegative, readSafetyRecords, safetyHalf, TUNE_HALF } from './safety-data.js';
 
@@ -54,8 +54,8 @@ interface Example {
 }
 
 function example(host: string, positive: boolean, hard: boolean, weight: number): Example {
-  const { points, cues } = urlPoints(host);
-  return { host, rules: points >= EXPLICIT_AT, safeContext: cues.some((cue) => cue.startsWith('-')), positive, hard, weight, features: [...hostFeatures(host)] };
+  const { points } = urlPoints(host);
+  return { host, rules: points >= EXPLICIT_AT, safeContext: safeContextWord(host) !== undefined, positive, hard, weight, features: [...hostFeatures(host)] };
 }
 
 export function trainSafetyModel(examples: readonly Example[]): Omit<SafetyModel, 'threshold'> {

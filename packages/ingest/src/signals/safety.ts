@@ -124,14 +124,19 @@ export function urlPoints(host: string, path = ''): Points {
     }
   }
   if (points > 0) {
-    const joined = parts.join(' ');
-    const context = SAFE_CONTEXT.find((word) => joined.includes(word));
+    const context = safeContextWord(host, path);
     if (context !== undefined) {
       points -= 2;
       cues.push(`-${context}`);
     }
   }
   return { points, cues };
+}
+
+/** The first word of the host or path that says lingerie, swimwear, sexual education or health (SAFE_CONTEXT), if any. */
+export function safeContextWord(host: string, path = ''): string | undefined {
+  const joined = urlParts(host, path).join(' ');
+  return SAFE_CONTEXT.find((word) => joined.includes(word));
 }
 
 /** Points from the text's vulgar sexual words. */
@@ -194,7 +199,7 @@ export function deriveSafety(input: SafetyInput, declared?: SafetyLevel, hostLis
   const cues = [...url.cues, ...text.cues];
   if (points >= EXPLICIT_AT) return { value: 'explicit', source: 'derived', confidence: Math.min(1, 0.5 + points / 8), reason: cues.join(' ') };
   // A word of the host or path that says lingerie, education or health (the rules' safe context) keeps the model out too.
-  const safeContext = url.cues.some((cue) => cue.startsWith('-'));
+  const safeContext = safeContextWord(nameCounts ? input.host : '', input.path) !== undefined;
   if (nameCounts && !safeContext && hostList?.has(input.host) === true) return { value: 'explicit', source: 'derived', confidence: 0.9, reason: ['host list', ...cues].join(' ') };
   const probability = nameCounts && !safeContext ? hostModelProbability(input.host) : 0;
   if (probability >= SAFETY_MODEL.threshold) return { value: 'explicit', source: 'derived', confidence: Math.round(probability * 100) / 100, reason: [`host model ${probability.toFixed(2)}`, ...cues].join(' ') };
