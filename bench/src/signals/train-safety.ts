@@ -25,7 +25,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXPLICIT_AT, EXPLICIT_WORDS, hostFeatures, hostProbability, safeContextWord, urlPoints, type SafetyModel } from '@evidence/ingest';
+import { EXPLICIT_AT, EXPLICIT_WORDS, hostFeatures, hostScore, safeContextWord, urlPoints, type SafetyModel } from '@evidence/ingest';
 import { ROOT } from './halves.js';
 import { backgroundNegatives, crawledHosts, isHardNegative, readSafetyRecords, safetyHalf, TUNE_HALF } from './safety-data.js';
 
@@ -38,6 +38,8 @@ export const CRAWLED_WEIGHT = 1;
 export const WORD_PRIOR = 2;
 export const MIN_PRECISION = 0.95;
 export const MAX_HARD_FALSE = 0.05;
+/** The share of the hard negatives whose names may pass the host list's floor (a list holds a third of them: UT1 lists many lingerie shops as adult too). */
+export const MAX_LIST_HARD = 0.2;
 const FOLDS = 4;
 const OUTPUT = join(ROOT, 'packages', 'ingest', 'src', 'signals', 'safety-model.generated.ts');
 
@@ -58,9 +60,11 @@ function example(host: string, positive: boolean, hard: boolean, weight: number)
   return { host, rules: points >= EXPLICIT_AT, safeContext: safeContextWord(host) !== undefined, positive, hard, weight, features: [...hostFeatures(host)] };
 }
 
-export function trainSafetyModel(examples: readonly Example[]): Omit<SafetyModel, 'threshold'> {
+export function trainSafetyModel(examples: readonly Example[]): Omit<SafetyModel, 'threshold' | 'listFloor'> {
   const hostsWith = new Map<string, number>();
   for (const item of examples) for (const feature of item.features) hostsWith.set(feature, (hostsWith.get(feature) ?? 0) + 1);
+  // Every explicit word keeps its prior even when no training name holds it: that is what carries to unseen names.
+  for (const word of EXPLICIT_WORDS) hostsWith.set(`w:${word}`, hostsWith.get(`w:${word}`) ?? 0);
   const kept = [...hostsWith.keys()].sort();
   const index = new Map(kept.map((feature, at) => [feature, at]));
   const rows = examples.map((item) => item.features.map((feature) => index.get(feature)).filter((at): at is number => at !== undefined));
@@ -101,7 +105,10 @@ export function trainSafetyModel(examples: readonly Example[]): Omit<SafetyModel
 }
 
 interface Scored {
+  /** The probability the model decides by (0 without evidence enough). */
   probability: number;
+  /** The probability without the evidence gate (what the host list's floor reads). */
+  raw: number;
   rules: boolean;
   safeContext: boolean;
   positive: boolean;
@@ -133,6 +140,24 @@ function chooseThreshold(scored: readonly Scored[]): { threshold: number; precis
   return best;
 }
 
+/**
+ * The host list's floor (0..0.5 by 0.01): the lowest at which at most MAX_LIST_HARD of the hard
+ * negatives' out-of-fold probabilities (without the evidence gate) reach it, where the safe-context
+ * words have not already kept them out. Chosen without the list: whatever list is configured, it is
+ * believed unless the name reads as a shop or clinic.
+ */
+function chooseListFloor(scored: readonly Scored[]): { floor: number; positives: number; hard: number } {
+  const hard = scored.filter((item) => item.hard && !item.safeContext);
+  const hardCount = Math.max(1, scored.filter((item) => item.hard).length);
+  const positives = scored.filter((item) => item.positive);
+  for (let step = 0; step <= 50; step++) {
+    const floor = step / 100;
+    const hardShare = hard.filter((item) => item.raw >= floor).length / hardCount;
+    if (hardShare <= MAX_LIST_HARD) return { floor, positives: positives.filter((item) => item.rules || item.raw >= floor).length / Math.max(1, positives.length), hard: hardShare };
+  }
+  return { floor: 0.5, positives: positives.filter((item) => item.rules || item.raw >= 0.5).length / Math.max(1, positives.length), hard: hard.filter((item) => item.raw >= 0.5).length / hardCount };
+}
+
 function render(model: SafetyModel, labelled: number, background: number): string {
   const entries = Object.entries(model.weights)
     .map(([feature, weight]) => `    ${JSON.stringify(feature)}: ${weight},`)
@@ -146,6 +171,7 @@ import type { SafetyModel } from './safety-model.js';
 export const SAFETY_MODEL: SafetyModel = {
   bias: ${model.bias},
   threshold: ${model.threshold},
+  listFloor: ${model.listFloor},
   weights: {
 ${entries}
   },
@@ -172,10 +198,10 @@ const backgroundExamples = background.map((host) => example(host, false, false, 
 const fold = (host: string): number => createHash('sha256').update(`fold:${host}`).digest()[0] % FOLDS;
 const outOfFold: Scored[] = [];
 for (let held = 0; held < FOLDS; held++) {
-  const model = { ...trainSafetyModel([...labelledExamples.filter((item) => fold(item.host) !== held), ...backgroundExamples]), threshold: 0.5 };
+  const model = { ...trainSafetyModel([...labelledExamples.filter((item) => fold(item.host) !== held), ...backgroundExamples]), threshold: 0.5, listFloor: 0 };
   for (const item of labelledExamples.filter((candidate) => fold(candidate.host) === held)) {
-    const probability = hostProbability(model, new Set(item.features));
-    outOfFold.push({ probability, rules: item.rules, safeContext: item.safeContext, positive: item.positive, hard: item.hard });
+    const { probability, evidence } = hostScore(model, new Set(item.features));
+    outOfFold.push({ probability: evidence ? probability : 0, raw: probability, rules: item.rules, safeContext: item.safeContext, positive: item.positive, hard: item.hard });
   }
 }
 const chosen = chooseThreshold(outOfFold);
@@ -190,7 +216,12 @@ for (let step = 10; step <= 90; step += 10) {
   const f1 = (2 * truePositives) / (truePositives + falsePositives + outOfFoldPositives);
   console.log(`  threshold ${threshold}: precision ${(truePositives / Math.max(1, truePositives + falsePositives)).toFixed(3)}, recall ${(truePositives / outOfFoldPositives).toFixed(3)}, F1 ${f1.toFixed(3)}, hard negatives called explicit ${hardFalse}`);
 }
-const model: SafetyModel = { ...trainSafetyModel([...labelledExamples, ...backgroundExamples]), threshold: chosen.threshold };
+const listFloor = chooseListFloor(outOfFold);
+console.log(
+  `list floor ${listFloor.floor}: out of fold, ${(listFloor.positives * 100).toFixed(1)}% of the adult hosts and ${(listFloor.hard * 100).toFixed(1)}% of the hard negatives reach it ` +
+    `(a host list holding them all would keep that share of the hard negatives explicit)`,
+);
+const model: SafetyModel = { ...trainSafetyModel([...labelledExamples, ...backgroundExamples]), threshold: chosen.threshold, listFloor: listFloor.floor };
 writeFileSync(OUTPUT, render(model, tuning.length, background.length));
 console.log(
   `out of fold on the tuning half: threshold ${chosen.threshold}, precision ${chosen.precision.toFixed(3)}, recall ${chosen.recall.toFixed(3)}, F1 ${chosen.f1.toFixed(3)}, hard negatives ${chosen.hardFalse.toFixed(3)}; ` +

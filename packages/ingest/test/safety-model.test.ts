@@ -66,6 +66,10 @@ describe('safety host list (SAFETY_HOST_LIST)', () => {
     expect(deriveSafety({ host: 'adultsite.example', path: '/', title: '', text: '' }, undefined, null).value).toBe('safe');
     const lingerie = new SortedHostList(Buffer.from('sexy-lingerie.example\n'));
     expect(deriveSafety({ host: 'sexy-lingerie.example', path: '/', title: '', text: '' }, undefined, lingerie).value).toBe('safe');
+    // A listed name that says nothing is believed; one that reads as a shop is not (the model's listFloor).
+    const shops = new SortedHostList(Buffer.from('qzvxrt.com\nsilkstore.co.uk\n'));
+    expect(deriveSafety({ host: 'qzvxrt.com', path: '/', title: '', text: '' }, undefined, shops).value).toBe('explicit');
+    expect(deriveSafety({ host: 'silkstore.co.uk', path: '/', title: '', text: '' }, undefined, shops).value).toBe('safe');
   });
 
   it('refuses an unsorted file rather than miss hosts in it', () => {

@@ -24,6 +24,12 @@ export interface SafetyModel {
   bias: number;
   /** The probability at or above which a host is called explicit by its name alone. */
   threshold: number;
+  /**
+   * A host on SAFETY_HOST_LIST counts as explicit only when its name's probability (`hostScore`,
+   * without the evidence gate) reaches this: a listed name that says lingerie shop or clinic
+   * (weights below zero) does not.
+   */
+  listFloor: number;
 }
 
 /** The top-level domains ICANN delegated for adult content (`.xxx` in 2011, `.porn`, `.adult`, `.sex` in 2015). */
@@ -44,6 +50,10 @@ export const EXPLICIT_WORDS: readonly string[] = [
   'masturbat', 'smut', 'hooker', 'tgirl', 'ladyboy', 'bdsm', 'nude', 'nudist', 'naked', 'horny', 'swinger', 'plumper', 'busty',
   'pervert', 'fap', 'kink', 'bitch', 'anal', 'tits', 'titty', 'boob', 'cock', 'dick', 'jav', 'erotic', 'erotica', 'escort', 'twink',
   'voyeur', 'orgasm', 'hardcore', 'fetish', 'lewd', 'doujin', 'yaoi', 'squirt', 'stripper', 'spank', 'threesome', 'webcam', 'tgp',
+  'jizz', 'spunk', 'deepthroat', 'handjob', 'footjob', 'rimjob', 'hotwife', 'cuckold', 'upskirt', 'downblouse', 'strapon', 'dildo',
+  'femdom', 'bondage', 'bbw', 'pawg', 'rule34', 'ecchi', 'eroge', 'oppai', 'chudai',
+  // the same in other languages adult names are written in
+  'porr', 'ficken', 'muschi', 'titten', 'nackt', 'sesso', 'seks', 'sexe', 'buceta', 'putaria', 'porno',
 ];
 /** Words common in adult names and elsewhere too, and the words news, public, academic, shop and health names are made of: weighed by the data alone. */
 export const CONTEXT_WORDS: readonly string[] = [
@@ -54,6 +64,7 @@ export const CONTEXT_WORDS: readonly string[] = [
   'pleasure', 'desire', 'passion', 'intimate', 'secret', 'private', 'pass', 'club', 'vip', 'pics', 'pix', 'photo', 'gallery',
   'galleries', 'vid', 'vids', 'video', 'videos', 'movie', 'movies', 'clip', 'clips', 'film', 'flix', 'hub', 'list', 'top', 'free',
   'hd', 'hq', 'tv', 'live', 'chat', 'show', 'stories', 'story', 'toon', 'anime', 'manga', 'comic', 'game', 'games',
+  'leak', 'leaked', 'onlyfans', 'bhabhi', 'novinha', 'r18', 'geil', 'xhamster',
   'news', 'times', 'post', 'daily', 'herald', 'journal', 'press', 'tribune', 'gazette', 'report', 'media', 'radio', 'today',
   'online', 'world', 'global', 'city', 'county', 'state', 'gov', 'univ', 'college', 'school', 'edu', 'institute', 'library',
   'museum', 'science', 'health', 'clinic', 'medical', 'care', 'educat', 'sexual', 'sexolog', 'family', 'parent', 'teach',
@@ -65,7 +76,7 @@ export const CONTEXT_WORDS: readonly string[] = [
   'analy', 'canal', 'banal', 'document', 'circum', 'cucumber', 'accum', 'cumber', 'cumbria', 'essex', 'sussex', 'wessex',
   'peacock', 'hancock', 'cockpit', 'dickens', 'class', 'glass', 'mass', 'grass', 'assoc', 'assist', 'assess', 'bass', 'embassy',
   'hotel', 'shot', 'therapist', 'title', 'petit', 'institut', 'java', 'camp', 'camera', 'campus', 'cambridge', 'fukushima',
-  'fukuoka', 'thorn', 'scunthorpe', 'sextant', 'sexton', 'arsenal', 'cocktail', 'shitake', 'matsushita', 'kinko', 'pennis',
+  'fukuoka', 'thorn', 'scunthorpe', 'porridge', 'seksjon', 'sextant', 'sexton', 'arsenal', 'cocktail', 'shitake', 'matsushita', 'kinko', 'pennis',
 ];
 
 const LEXICON_BY_LENGTH = [...new Set([...EXPLICIT_WORDS, ...CONTEXT_WORDS])].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
@@ -125,11 +136,12 @@ export function hostFeatures(host: string): Set<string> {
 const EXPLICIT_FEATURES = new Set(EXPLICIT_WORDS.map((word) => `w:${word}`));
 
 /**
- * The model's probability that a host is an adult site, from its name; 0 when the name holds
- * no explicit word and fewer than two words the model leans adult on (weight > 0): one ambiguous
- * word alone (`tube` of youtube, `hub` of github, `hot` of hotwheels) is no evidence.
+ * The model's probability that a host is an adult site, from its name, and whether the name holds
+ * evidence enough for the model to decide alone: an explicit word, or two words the model leans
+ * adult on (weight > 0); one ambiguous word alone (`tube` of youtube, `hub` of github, `hot` of
+ * hotwheels) is not.
  */
-export function hostProbability(model: SafetyModel, features: ReadonlySet<string>): number {
+export function hostScore(model: SafetyModel, features: ReadonlySet<string>): { probability: number; evidence: boolean } {
   let score = model.bias;
   let explicit = false;
   let leaning = 0;
@@ -139,6 +151,11 @@ export function hostProbability(model: SafetyModel, features: ReadonlySet<string
     if (EXPLICIT_FEATURES.has(feature)) explicit = true;
     else if (feature.startsWith('w:') && weight > 0) leaning++;
   }
-  if (!explicit && leaning < 2) return 0;
-  return 1 / (1 + Math.exp(-score));
+  return { probability: 1 / (1 + Math.exp(-score)), evidence: explicit || leaning >= 2 };
+}
+
+/** The probability the model decides by: `hostScore`'s, 0 without evidence enough. */
+export function hostProbability(model: SafetyModel, features: ReadonlySet<string>): number {
+  const { probability, evidence } = hostScore(model, features);
+  return evidence ? probability : 0;
 }

@@ -21,7 +21,9 @@
  * the adult sites whose names no keyword reads (`fuqvids`, `javstreamz`); not on a government or
  * academic host (host_rank's priors), where the name is no cue at all, nor where the rules found
  * a safe-context word. With SAFETY_HOST_LIST set (safety-host-list.ts), a host on that list is
- * explicit under the same two conditions.
+ * explicit under the same two conditions, and when the model's probability for its name (without
+ * the evidence gate) reaches the model's `listFloor`: a listed name that reads as a shop or a
+ * clinic does not count.
  *
  * What it cannot know: an adult site whose name and URL say nothing (`hushpass.com`) and whose
  * page text is short or in a language the word list does not cover; images. Measured by
@@ -31,7 +33,7 @@ import { fromRecord, type Derived } from './derived.js';
 import { SAFETY_MODEL } from './safety-model.generated.js';
 import { hostPrior } from './host-rank.js';
 import { configuredHostList, type SortedHostList } from './safety-host-list.js';
-import { ADULT_TLDS, hostFeatures, hostParts, hostProbability } from './safety-model.js';
+import { ADULT_TLDS, hostFeatures, hostParts, hostScore } from './safety-model.js';
 
 type SafetyLevel = 'safe' | 'explicit';
 
@@ -165,16 +167,21 @@ export interface SafetyInput {
 
 /** Hosts repeat heavily in a crawl; the model's answer per host is kept (bounded, dropped whole when full). */
 const MODEL_CACHE_LIMIT = 50_000;
-const modelCache = new Map<string, number>();
+const modelCache = new Map<string, { probability: number; evidence: boolean }>();
 
-/** The host-name model's probability that `host` is an adult site (safety-model.ts). */
-export function hostModelProbability(host: string): number {
+function modelScore(host: string): { probability: number; evidence: boolean } {
   const cached = modelCache.get(host);
   if (cached !== undefined) return cached;
-  const probability = hostProbability(SAFETY_MODEL, hostFeatures(host));
+  const score = hostScore(SAFETY_MODEL, hostFeatures(host));
   if (modelCache.size >= MODEL_CACHE_LIMIT) modelCache.clear();
-  modelCache.set(host, probability);
-  return probability;
+  modelCache.set(host, score);
+  return score;
+}
+
+/** The host-name model's probability that `host` is an adult site (safety-model.ts), 0 when its name holds too little evidence. */
+export function hostModelProbability(host: string): number {
+  const { probability, evidence } = modelScore(host);
+  return evidence ? probability : 0;
 }
 
 /** A government or academic host (host_rank's priors): its name is no cue (`essex.ac.uk`, `cumbria.gov.uk`); its paths and text still are. */
@@ -200,7 +207,7 @@ export function deriveSafety(input: SafetyInput, declared?: SafetyLevel, hostLis
   if (points >= EXPLICIT_AT) return { value: 'explicit', source: 'derived', confidence: Math.min(1, 0.5 + points / 8), reason: cues.join(' ') };
   // A word of the host or path that says lingerie, education or health (the rules' safe context) keeps the model out too.
   const safeContext = safeContextWord(nameCounts ? input.host : '', input.path) !== undefined;
-  if (nameCounts && !safeContext && hostList?.has(input.host) === true) return { value: 'explicit', source: 'derived', confidence: 0.9, reason: ['host list', ...cues].join(' ') };
+  if (nameCounts && !safeContext && hostList?.has(input.host) === true && modelScore(input.host).probability >= SAFETY_MODEL.listFloor) return { value: 'explicit', source: 'derived', confidence: 0.9, reason: ['host list', ...cues].join(' ') };
   const probability = nameCounts && !safeContext ? hostModelProbability(input.host) : 0;
   if (probability >= SAFETY_MODEL.threshold) return { value: 'explicit', source: 'derived', confidence: Math.round(probability * 100) / 100, reason: [`host model ${probability.toFixed(2)}`, ...cues].join(' ') };
   return { value: 'safe', source: cues.length > 0 ? 'derived' : 'default', confidence: points <= 0 ? 0.9 : 0.6, reason: cues.length > 0 ? cues.join(' ') : 'no explicit cue' };
