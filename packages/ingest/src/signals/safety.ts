@@ -51,7 +51,7 @@ const EMBEDDED_TERMS = [
 /** Only as a whole host label or path segment (inside words they are innocent: document, analysis, title). */
 const WHOLE_TERMS = new Set([
   'sex', 'cum', 'anal', 'tits', 'cock', 'dick', 'ass', 'jav', 'nude', 'naked', 'rape', 'porno', 'erotica', 'erotic',
-  'escort', 'escorts', 'twink', 'twinks', 'voyeur', 'orgasm', 'prn', 'xx',
+  'escort', 'escorts', 'twink', 'twinks', 'voyeur', 'orgasm', 'prn',
 ]);
 /** One point each, inside labels and segments: common words that add up only in company. */
 const SUGGESTIVE_TERMS = [
