@@ -8,6 +8,7 @@
  * - `w:TERM`: a word of the lexicon (EXPLICIT_WORDS, CONTEXT_WORDS) found inside the name (names run words together, so this is
  *   a greedy segmentation against the lexicon: `efappy` -> `fap`, `viewgals` -> `view`, `gals`);
  * - `sfx:SUFFIX`: the public suffix (`com`, `gov.uk`, `ac.jp`);
+ * - `ip` alone for an IP address (no name to read);
  * - `tld:.xxx` for the adult top-level domains, `digit` when the name holds a digit, `dash`, and
  *   `len:N` its length in fives.
  *
@@ -16,6 +17,7 @@
  * reports the other half. What it cannot know: a name that is a made-up word with no adult
  * n-gram (`hushpass`), and a site whose name says adult but whose content is not.
  */
+import { isIP } from 'node:net';
 import { deriveHostFields } from '../derive.js';
 
 export interface SafetyModel {
@@ -119,6 +121,8 @@ export function lexiconWords(label: string): string[] {
 export function hostFeatures(host: string): Set<string> {
   const features = new Set<string>();
   const lower = host.toLowerCase();
+  // An IP address has no name to read.
+  if (isIP(lower.replace(/^\[|\]$/g, '')) !== 0) return new Set(['ip']);
   const tld = lower.slice(lower.lastIndexOf('.') + 1);
   if (ADULT_TLDS.has(tld)) features.add(`tld:.${tld}`);
   const { name, suffix } = hostParts(lower);
