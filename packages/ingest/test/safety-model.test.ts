@@ -17,6 +17,8 @@ describe('safety host-name model', () => {
       expect(verdict(host), host).toBe('explicit');
       expect(deriveSafety({ host, path: '/', title: '', text: '' }).reason, host).toMatch(/^host model/);
     }
+    // A safe-context word in the path (an adult site's info page) does not make the site's name innocent.
+    expect(verdict('fuqvids.com', '/info/health')).toBe('explicit');
   });
 
   it('does not read explicit words inside ordinary names, nor judge government and university hosts by their names', () => {

@@ -19,8 +19,8 @@
  * the name's lexicon words and character n-grams, trained by `npm run train:safety`) still
  * calls the page explicit when its probability for the host reaches the model's threshold:
  * the adult sites whose names no keyword reads (`fuqvids`, `javstreamz`); not on a government or
- * academic host (host_rank's priors), where the name is no cue at all, nor where the rules found
- * a safe-context word. With SAFETY_HOST_LIST set (safety-host-list.ts), a host on that list is
+ * academic host (host_rank's priors), where the name is no cue at all, nor where the host name
+ * holds a safe-context word. With SAFETY_HOST_LIST set (safety-host-list.ts), a host on that list is
  * explicit under the same two conditions, and when the model's probability for its name (without
  * the evidence gate) reaches the model's `listFloor`: a listed name that reads as a shop or a
  * clinic does not count.
@@ -29,6 +29,7 @@
  * page text is short or in a language the word list does not cover; images. Measured by
  * `npm run bench:signals` (README).
  */
+import { deriveHostFields } from '../derive.js';
 import { fromRecord, type Derived } from './derived.js';
 import { SAFETY_MODEL } from './safety-model.generated.js';
 import { hostPrior } from './host-rank.js';
@@ -186,10 +187,8 @@ export function hostModelProbability(host: string): number {
 
 /** A government or academic host (host_rank's priors): its name is no cue (`essex.ac.uk`, `cumbria.gov.uk`); its paths and text still are. */
 function officialOrAcademic(host: string): boolean {
-  const lower = host.toLowerCase();
-  const { suffix } = hostParts(lower);
-  const registrableDomain = lower.split('.').slice(-suffix.split('.').length - 1).join('.');
-  const kind = hostPrior({ host: lower, registrableDomain, publicSuffix: suffix, tld: lower.slice(lower.lastIndexOf('.') + 1) }).kind;
+  const fields = deriveHostFields(host.toLowerCase());
+  const kind = hostPrior({ host: fields.host, registrableDomain: fields.registrableDomain, publicSuffix: hostParts(fields.host).suffix, tld: fields.tld }).kind;
   return kind === 'official' || kind === 'academic';
 }
 
@@ -205,8 +204,9 @@ export function deriveSafety(input: SafetyInput, declared?: SafetyLevel, hostLis
   const points = url.points + text.points;
   const cues = [...url.cues, ...text.cues];
   if (points >= EXPLICIT_AT) return { value: 'explicit', source: 'derived', confidence: Math.min(1, 0.5 + points / 8), reason: cues.join(' ') };
-  // A word of the host or path that says lingerie, education or health (the rules' safe context) keeps the model out too.
-  const safeContext = safeContextWord(nameCounts ? input.host : '', input.path) !== undefined;
+  // A word of the host name that says lingerie, education or health (the rules' safe context) keeps the list and the model out
+  // (of the name only: an adult site's `/info` page is no less adult).
+  const safeContext = nameCounts && safeContextWord(input.host) !== undefined;
   if (nameCounts && !safeContext && hostList?.has(input.host) === true && modelScore(input.host).probability >= SAFETY_MODEL.listFloor) return { value: 'explicit', source: 'derived', confidence: 0.9, reason: ['host list', ...cues].join(' ') };
   const probability = nameCounts && !safeContext ? hostModelProbability(input.host) : 0;
   if (probability >= SAFETY_MODEL.threshold) return { value: 'explicit', source: 'derived', confidence: Math.round(probability * 100) / 100, reason: [`host model ${probability.toFixed(2)}`, ...cues].join(' ') };
