@@ -36,7 +36,7 @@ export { derivePageSignals, type PageSignals } from './signals/page-signals.js';
 export { deriveVertical, verticalFeatures, verticalModel, parseVerticalModel, scoreVerticals, softmaxInPlace, type VerticalModel } from './signals/vertical.js';
 export { deriveSafety, EXPLICIT_AT, hostModelProbability, safeContextWord, urlPoints, textPoints } from './signals/safety.js';
 export { configuredHostList, SortedHostList } from './signals/safety-host-list.js';
-export { CONTEXT_WORDS, EXPLICIT_WORDS, hostFeatures, hostName, hostProbability, hostScore, lexiconWords, type SafetyModel } from './signals/safety-model.js';
+export { CONTEXT_WORDS, EXPLICIT_WORDS, hostFeatures, hostName, hostScore, lexiconWords, type SafetyModel } from './signals/safety-model.js';
 export { deriveHostRank, hostPrior, rankPercentiles, type HostGraphStanding } from './signals/host-rank.js';
 export { deriveQuality, qualityScore, qualityChecks } from './signals/quality.js';
 export { deriveAuthority } from './signals/authority.js';

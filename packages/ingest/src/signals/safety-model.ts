@@ -157,9 +157,3 @@ export function hostScore(model: SafetyModel, features: ReadonlySet<string>): { 
   }
   return { probability: 1 / (1 + Math.exp(-score)), evidence: explicit || leaning >= 2 };
 }
-
-/** The probability the model decides by: `hostScore`'s, 0 without evidence enough. */
-export function hostProbability(model: SafetyModel, features: ReadonlySet<string>): number {
-  const { probability, evidence } = hostScore(model, features);
-  return evidence ? probability : 0;
-}
