@@ -2,31 +2,19 @@
  * safety: on the labelled hosts of `shared/data/signals/safety` (explicit true / false; the mixed
  * hosts, explicit null, left out), host precision, recall and F1, and the share of the hard
  * negatives (lingerie shops, sexual-health education) called explicit; then the recall on the
- * explicit page URLs. Each half by host apart: the rules were tuned looking at TUNE_HALF only.
- * Beside the baseline: a host-name keyword rule (`porn|xxx|sex|adult|nude|fuck|escort|cam|tube|milf`).
+ * explicit page URLs. Each half by host apart (`safety-data.ts`): the rules were tuned and the
+ * host-name model trained (`npm run train:safety`) on TUNE_HALF only.
+ * Beside the baseline: a host-name keyword rule (`porn|xxx|sex|adult|nude|fuck|escort|cam|tube|milf`),
+ * and the rules without the model (what ingest did before the model). With SAFETY_HOST_LIST set
+ * (`npm run fetch:safety-list`), rows with the host list too; the other rows are without it.
  * The records carry no page text, so a host is judged from its name (and a page from its URL) as
  * an ingest of `http://host/` with an empty page would be.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { deriveSafety } from '@evidence/ingest';
-import { signalsDataDir } from './data-dir.js';
+import { configuredHostList, deriveSafety, EXPLICIT_AT, urlPoints, type SortedHostList } from '@evidence/ingest';
+import { backgroundNegatives, crawledHosts, isHardNegative, readSafetyRecords, safetyHalf, TUNE_HALF } from './safety-data.js';
 import { microsecondsPer, precisionRecallF1, table, type SignalSection } from './section.js';
 
-export const TUNE_HALF = 1;
 const BASELINE = /porn|xxx|sex|adult|nude|fuck|escort|cam|tube|milf/;
-
-interface SafetyRecord {
-  host: string;
-  explicit: boolean | null;
-  level: 'host' | 'page';
-  url?: string;
-  hard_case?: string;
-}
-
-function half(host: string): number {
-  return createHash('sha256').update(host).digest()[1] % 2;
-}
 
 function pathOf(url: string): string {
   const scheme = url.indexOf('://');
@@ -35,7 +23,15 @@ function pathOf(url: string): string {
 }
 
 function ours(host: string, path = '/'): boolean {
-  return deriveSafety({ host, path, title: '', text: '' }).value === 'explicit';
+  return deriveSafety({ host, path, title: '', text: '' }, undefined, null).value === 'explicit';
+}
+
+function withList(list: SortedHostList): (host: string, path?: string) => boolean {
+  return (host, path = '/') => deriveSafety({ host, path, title: '', text: '' }, undefined, list).value === 'explicit';
+}
+
+function rulesOnly(host: string, path = '/'): boolean {
+  return urlPoints(host, path).points >= EXPLICIT_AT;
 }
 
 function baseline(host: string, path = ''): boolean {
@@ -45,19 +41,20 @@ function baseline(host: string, path = ''): boolean {
 export const safetySection: SignalSection = {
   name: 'safety',
   async run() {
-    const records = readFileSync(`${signalsDataDir()}/safety/records.jsonl`, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as SafetyRecord);
+    const records = readSafetyRecords();
+    const list = configuredHostList();
+    const systems: Array<readonly [string, (host: string, path?: string) => boolean]> = [
+      ['host keyword rule (baseline)', baseline],
+      ['ours: host, URL and text rules only', rulesOnly],
+      ['ours: rules + host-name model', ours],
+    ];
+    if (list !== undefined) systems.push([`ours + host list (SAFETY_HOST_LIST, ${list.size} hosts)`, withList(list)]);
     const rows: Array<Array<string | number>> = [];
     for (const part of [TUNE_HALF, 1 - TUNE_HALF]) {
-      const hosts = records.filter((record) => record.level === 'host' && record.explicit !== null && half(record.host) === part);
-      const hard = hosts.filter((record) => record.hard_case === 'lingerie' || record.hard_case === 'sexual_education');
-      const pages = records.filter((record) => record.level === 'page' && record.url !== undefined && half(record.host) === part);
-      for (const [name, rule] of [
-        ['host keyword rule (baseline)', baseline],
-        ['ours: host, URL and text rules', ours],
-      ] as const) {
+      const hosts = records.filter((record) => record.level === 'host' && record.explicit !== null && safetyHalf(record.host) === part);
+      const hard = hosts.filter(isHardNegative);
+      const pages = records.filter((record) => record.level === 'page' && record.url !== undefined && safetyHalf(record.host) === part);
+      for (const [name, rule] of systems) {
         const counts = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
         for (const record of hosts) {
           const said = rule(record.host);
@@ -68,15 +65,30 @@ export const safetySection: SignalSection = {
         const { precision, recall, f1 } = precisionRecallF1(counts);
         const hardFalse = hard.filter((record) => rule(record.host)).length / Math.max(1, hard.length);
         const pageRecall = pages.filter((record) => rule(record.host, pathOf(record.url!))).length / Math.max(1, pages.length);
-        rows.push([part === TUNE_HALF ? `tuned on (${hosts.length} hosts)` : `not tuned on (${hosts.length} hosts)`, name, precision, recall, f1, hardFalse, pageRecall]);
+        rows.push([part === TUNE_HALF ? `tuned on (${hosts.length} hosts, ${hard.length} hard)` : `not tuned on (${hosts.length} hosts, ${hard.length} hard)`, name, precision, recall, f1, hardFalse, pageRecall]);
       }
     }
+    const trainedOn = new Set(backgroundNegatives(records));
+    const ordinary = crawledHosts(records, 1 - TUNE_HALF).filter((host) => !trainedOn.has(host));
+    const ordinaryRows = systems.map(([name, rule]) => {
+      const called = ordinary.filter((host) => rule(host));
+      return [name, called.length / Math.max(1, ordinary.length), called.slice(0, 8).join(' ') || '-'];
+    });
     const hostNames = records.map((record) => record.host);
-    const cost = microsecondsPer(hostNames, (host) => deriveSafety({ host, path: '/', title: '', text: '' }));
+    const cost = microsecondsPer(hostNames, (host) => deriveSafety({ host, path: '/', title: '', text: '' }, undefined, null));
+    const listCost = list === undefined ? undefined : microsecondsPer(hostNames, (host) => list.has(host));
     return [
       ...table(['half', 'system', 'host precision', 'host recall', 'host F1', 'hard negatives called explicit', 'explicit page URLs found'], rows),
       '',
-      `Cost: ${cost.toFixed(1)} µs per host name (the text rule adds a scan of at most 2,000 words).`,
+      `Ordinary hosts: the ${ordinary.length} hosts of real news and blog pages (the published_at set's half not trained on) called explicit:`,
+      '',
+      ...table(['system', 'share called explicit', 'which (first 8)'], ordinaryRows),
+      '',
+      `Cost: ${cost.toFixed(1)} µs per host name, rules and model (the text rule adds a scan of at most 2,000 words)` +
+        (listCost === undefined ? '.' : `; the host list ${listCost.toFixed(1)} µs more.`),
+      list === undefined
+        ? 'No host list: `npm run fetch:safety-list` and SAFETY_HOST_LIST=<the file it names> add the with-list rows. Its adult hosts share their source (UT1) with the labels: its figures measure a lookup, not a model.'
+        : 'The host list shares its source (UT1 `adult`) with the labelled adult hosts: its rows measure a lookup of the labels\' own source, not what the service learned.',
     ];
   },
 };

@@ -15,11 +15,26 @@
  *   nothing) in the first MAX_TEXT_WORDS words; TEXT_HITS of them, TEXT_DISTINCT distinct, give
  *   2 points, twice as many 4.
  *
+ * Below EXPLICIT_AT points, the host-name model (safety-model.ts, a logistic regression over
+ * the name's lexicon words and character n-grams, trained by `npm run train:safety`) still
+ * calls the page explicit when its probability for the host reaches the model's threshold:
+ * the adult sites whose names no keyword reads (`fuqvids`, `javstreamz`); not on a government or
+ * academic host (host_rank's priors), where the name is no cue at all, nor where the host name
+ * holds a safe-context word. With SAFETY_HOST_LIST set (safety-host-list.ts), a host on that list is
+ * explicit under the same two conditions, and when the model's probability for its name (without
+ * the evidence gate) reaches the model's `listFloor`: a listed name that reads as a shop or a
+ * clinic does not count.
+ *
  * What it cannot know: an adult site whose name and URL say nothing (`hushpass.com`) and whose
  * page text is short or in a language the word list does not cover; images. Measured by
  * `npm run bench:signals` (README).
  */
+import { deriveHostFields } from '../derive.js';
 import { fromRecord, type Derived } from './derived.js';
+import { SAFETY_MODEL } from './safety-model.generated.js';
+import { hostPrior } from './host-rank.js';
+import { configuredHostList, type SortedHostList } from './safety-host-list.js';
+import { ADULT_TLDS, hostFeatures, hostParts, hostScore } from './safety-model.js';
 
 type SafetyLevel = 'safe' | 'explicit';
 
@@ -37,7 +52,7 @@ const EMBEDDED_TERMS = [
 /** Only as a whole host label or path segment (inside words they are innocent: document, analysis, title). */
 const WHOLE_TERMS = new Set([
   'sex', 'cum', 'anal', 'tits', 'cock', 'dick', 'ass', 'jav', 'nude', 'naked', 'rape', 'porno', 'erotica', 'erotic',
-  'escort', 'escorts', 'twink', 'twinks', 'voyeur', 'orgasm', 'prn', 'xx',
+  'escort', 'escorts', 'twink', 'twinks', 'voyeur', 'orgasm', 'prn',
 ]);
 /** One point each, inside labels and segments: common words that add up only in company. */
 const SUGGESTIVE_TERMS = [
@@ -46,8 +61,6 @@ const SUGGESTIVE_TERMS = [
   'moms', 'orgasm', 'stripper', 'spank', 'playboy', 'lesbian', 'gay', 'booty', 'titty', 'cock', 'dick', 'cum', 'anal',
   'tits', 'threesome', 'lust', 'skirt', 'hub', 'naughty', 'dirty', 'webcam', 'pleasure', 'desire',
 ];
-/** The top-level domains ICANN delegated for adult content (`.xxx` in 2011, `.porn`, `.adult`, `.sex` in 2015). */
-const ADULT_TLDS = new Set(['xxx', 'porn', 'adult', 'sex']);
 /** `sex` inside a word, other than sexy / sexual / sexuality / sexology. */
 const EMBEDDED_SEX = /sex(?!y|ual|olog)/;
 /** Words that make sex and nudity words something else: underwear and swimwear shops, sexual education and health. */
@@ -114,14 +127,19 @@ export function urlPoints(host: string, path = ''): Points {
     }
   }
   if (points > 0) {
-    const joined = parts.join(' ');
-    const context = SAFE_CONTEXT.find((word) => joined.includes(word));
+    const context = safeContextWord(host, path);
     if (context !== undefined) {
       points -= 2;
       cues.push(`-${context}`);
     }
   }
   return { points, cues };
+}
+
+/** The first word of the host or path that says lingerie, swimwear, sexual education or health (SAFE_CONTEXT), if any. */
+export function safeContextWord(host: string, path = ''): string | undefined {
+  const joined = urlParts(host, path).join(' ');
+  return SAFE_CONTEXT.find((word) => joined.includes(word));
 }
 
 /** Points from the text's vulgar sexual words. */
@@ -148,12 +166,49 @@ export interface SafetyInput {
   text: string;
 }
 
-export function deriveSafety(input: SafetyInput, declared?: SafetyLevel): Derived<SafetyLevel> {
+/** Hosts repeat heavily in a crawl; the model's answer per host is kept (bounded, dropped whole when full). */
+const MODEL_CACHE_LIMIT = 50_000;
+const modelCache = new Map<string, { probability: number; evidence: boolean }>();
+
+function modelScore(host: string): { probability: number; evidence: boolean } {
+  const cached = modelCache.get(host);
+  if (cached !== undefined) return cached;
+  const score = hostScore(SAFETY_MODEL, hostFeatures(host));
+  if (modelCache.size >= MODEL_CACHE_LIMIT) modelCache.clear();
+  modelCache.set(host, score);
+  return score;
+}
+
+/** The host-name model's probability that `host` is an adult site (safety-model.ts), 0 when its name holds too little evidence. */
+export function hostModelProbability(host: string): number {
+  const { probability, evidence } = modelScore(host);
+  return evidence ? probability : 0;
+}
+
+/** A government or academic host (host_rank's priors): its name is no cue (`essex.ac.uk`, `cumbria.gov.uk`); its paths and text still are. */
+function officialOrAcademic(host: string): boolean {
+  const fields = deriveHostFields(host.toLowerCase());
+  const kind = hostPrior({ host: fields.host, registrableDomain: fields.registrableDomain, publicSuffix: hostParts(fields.host).suffix, tld: fields.tld }).kind;
+  return kind === 'official' || kind === 'academic';
+}
+
+/**
+ * `hostList`: an adult-host list to consult (default: the one SAFETY_HOST_LIST names, if any;
+ * `null` for none, as the bench's without-list rows use).
+ */
+export function deriveSafety(input: SafetyInput, declared?: SafetyLevel, hostList: SortedHostList | null | undefined = configuredHostList()): Derived<SafetyLevel> {
   if (declared !== undefined) return fromRecord(declared);
-  const url = urlPoints(input.host, input.path);
+  const nameCounts = input.host !== '' && !officialOrAcademic(input.host);
+  const url = urlPoints(nameCounts ? input.host : '', input.path);
   const text = textPoints(`${input.title}\n${input.text}`);
   const points = url.points + text.points;
   const cues = [...url.cues, ...text.cues];
   if (points >= EXPLICIT_AT) return { value: 'explicit', source: 'derived', confidence: Math.min(1, 0.5 + points / 8), reason: cues.join(' ') };
+  // A word of the host name that says lingerie, education or health (the rules' safe context) keeps the list and the model out
+  // (of the name only: an adult site's `/info` page is no less adult).
+  const safeContext = nameCounts && safeContextWord(input.host) !== undefined;
+  if (nameCounts && !safeContext && hostList?.has(input.host) === true && modelScore(input.host).probability >= SAFETY_MODEL.listFloor) return { value: 'explicit', source: 'derived', confidence: 0.9, reason: ['host list', ...cues].join(' ') };
+  const probability = nameCounts && !safeContext ? hostModelProbability(input.host) : 0;
+  if (probability >= SAFETY_MODEL.threshold) return { value: 'explicit', source: 'derived', confidence: Math.round(probability * 100) / 100, reason: [`host model ${probability.toFixed(2)}`, ...cues].join(' ') };
   return { value: 'safe', source: cues.length > 0 ? 'derived' : 'default', confidence: points <= 0 ? 0.9 : 0.6, reason: cues.length > 0 ? cues.join(' ') : 'no explicit cue' };
 }
