@@ -4,7 +4,7 @@ export { formatSummary, type IngestProgress, type IngestSummary } from './summar
 export { createProgressReporter, type ProgressReporter } from './progress.js';
 export { splitIntoPassages, MIN_PASSAGE_WORDS, MAX_PASSAGE_WORDS } from './split.js';
 export { countWords } from './words.js';
-export { deriveHostFields, deriveOwner, PLATFORM_DOMAINS, type HostFields } from './derive.js';
+export { deriveHostFields, deriveOwner, type HostFields } from './derive.js';
 export { OwnersTable, OWNERS_FILE, parseOwnersFile, type OwnersFile, type OwnerKind } from './owners.js';
 export { ORIGIN_TYPES, detectPageOrigin, decideOrigin, type OriginType, type PageOrigin } from './origin.js';
 export { StoryClusters, STORIES_FILE, SAME_STORY_JACCARD, MIN_STORY_WORDS, SHARED_CONTENT_SHARE, LSH_BANDS, LSH_ROWS } from './story-clusters.js';
