@@ -33,7 +33,7 @@ export { registerTokens, featureVector, probabilities, classifyText, type Linear
 export { jsonLdBlocks, jsonLdValues } from './signals/json-ld.js';
 export { HIDDEN_TEXT_FILE } from './provenance-state.js';
 export { derivePageSignals, type PageSignals } from './signals/page-signals.js';
-export { deriveVertical, verticalFeatures, verticalModel, parseVerticalModel, scoreVerticals, softmaxInPlace, type VerticalModel } from './signals/vertical.js';
+export { deriveVertical, verticalFeatures, verticalModel, parseVerticalModel, scoreVerticals, softmaxInPlace, type VerticalLink, type VerticalModel } from './signals/vertical.js';
 export { deriveSafety, urlPoints, textPoints } from './signals/safety.js';
 export { deriveHostRank, hostPrior, rankPercentiles, type HostGraphStanding } from './signals/host-rank.js';
 export { deriveQuality, qualityScore, qualityChecks } from './signals/quality.js';
