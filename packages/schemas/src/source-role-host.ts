@@ -11,9 +11,12 @@
  *   weight 1); court and regulator names.
  * - ugc: a host on a user-hosting platform, which the public suffix list marks as a private
  *   suffix (`*.blogspot.com`, `*.wordpress.com`, `*.tumblr.com`, `*.heavenforum.com`; tldts'
- *   private section); a Stack Exchange network host (the network's own domains); the large
- *   social and video platforms; a `forum.`/`community.`/`discuss.` label or a name built on
- *   forum, board(s), chat, community, social words.
+ *   private section) or on an open platform it does not list (OPEN_PLATFORMS: `*.tripod.com`,
+ *   `*.free.fr`); a Stack Exchange network host (the network's own domains); the large social
+ *   and video platforms, also their brand under another suffix or in a sister domain
+ *   (`facebook.com.br`, `cdninstagram.com`); a community top-level domain (`.social`, `.chat`);
+ *   a `forum.`/`community.`/`discuss.` label or a name built on forum, board(s), chat,
+ *   community, social, social-bookmarking, fediverse or blog-community words.
  * - primary: `docs.`/`developer.`/`api.`/`reference.` labels, documentation hosting (readthedocs,
  *   a private suffix such as `github.io`), code forges, academic publishers and preprint servers,
  *   software project names (`vuejs`, `golang`, `postgresql`, `coffeescript`, `pygame`), a
