@@ -220,6 +220,8 @@ describe('source roles from the host name alone', () => {
     expect(role('facebook.com.br').role).toBe('ugc');
     expect(role('cdninstagram.com').role).toBe('ugc');
     expect(role('discordapp.com').role).toBe('ugc');
+    // A brand that is an ordinary word names the platform only whole: a steakhouse is not Medium.
+    expect(role('mediumwellgrill.com').role).toBe('secondary');
     // The one open-platform table (schemas' OPEN_PLATFORMS): a free personal site is a user's.
     expect(role('maque.free.fr').role).toBe('ugc');
     expect(role('someone.tripod.com').role).toBe('ugc');

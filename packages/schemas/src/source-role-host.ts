@@ -103,11 +103,14 @@ const UGC_DOMAINS = new Set([
 /**
  * The brand names of those platforms (`facebook`, `instagram`, `discord`): the same platform under
  * another suffix or a sister domain of its own (`facebook.com.br`, `facebook.net`,
- * `cdninstagram.com`, `discordapp.com`, `vk.ru`). Names shorter than four letters count only whole.
+ * `cdninstagram.com`, `discordapp.com`, `vk.ru`). A brand shorter than five letters, or one that
+ * is an ordinary word a magazine or shop may start its name with (`medium`, `threads`), counts
+ * only as the whole name.
  */
 const UGC_BRANDS: readonly string[] = [...UGC_DOMAINS].map((domain) => domain.slice(0, domain.indexOf('.'))).filter((brand) => brand !== 'x' && brand !== 'youtu');
+const WORD_BRANDS = new Set(['medium', 'threads', 'fandom']);
 function ugcBrandOf(name: string): string | undefined {
-  return UGC_BRANDS.find((brand) => name === brand || (brand.length >= 5 && (name.startsWith(brand) || name.endsWith(brand))));
+  return UGC_BRANDS.find((brand) => name === brand || (brand.length >= 5 && !WORD_BRANDS.has(brand) && (name.startsWith(brand) || name.endsWith(brand))));
 }
 
 /**
