@@ -34,6 +34,7 @@ export { jsonLdBlocks, jsonLdValues } from './signals/json-ld.js';
 export { HIDDEN_TEXT_FILE } from './provenance-state.js';
 export { derivePageSignals, type PageSignals } from './signals/page-signals.js';
 export { deriveVertical, verticalFeatures, verticalModel, parseVerticalModel, scoreVerticals, softmaxInPlace, type VerticalLink, type VerticalModel } from './signals/vertical.js';
+export { VERTICAL_TRAINING } from './signals/vertical-weights.generated.js';
 export { deriveSafety, urlPoints, textPoints } from './signals/safety.js';
 export { deriveHostRank, hostPrior, rankPercentiles, type HostGraphStanding } from './signals/host-rank.js';
 export { deriveQuality, qualityScore, qualityChecks } from './signals/quality.js';
