@@ -6,12 +6,13 @@
  * `alice.github.io`): what the `registrable_domain` field, the tld and the source-role rules read.
  * The site domain is the domain one owner controls: the same, except under a registry of separate
  * owners, where it is one label more (`alice.github.io`, `x.blogspot.com`, `y.wordpress.com`).
- * Those registries are the public suffix list's private section (tldts) and the blog and wiki
- * platforms below that the list does not carry. Owners, and so independence, are counted by it:
+ * Those registries are the public suffix list's private section (tldts) and the open platforms
+ * the list does not carry (schemas' `OPEN_PLATFORMS`, the one table host_rank and source_role read too). Owners, and so independence, are counted by it:
  * two unrelated blogs on one platform are two owners, while `news.bbc.co.uk` and `www.bbc.co.uk`
  * stay one.
  */
 import { isIP } from 'node:net';
+import { isOpenPlatform } from '@evidence/schemas';
 import { getDomain } from 'tldts';
 import type { OwnersTable } from './owners.js';
 
@@ -24,20 +25,6 @@ export interface HostFields {
   /** The domain one owner controls: the registrable domain, or one label more under a registry of separate owners (`alice.github.io`). */
   siteDomain: string;
 }
-
-/**
- * Blog, wiki and site platforms whose subdomains are separate owners' sites and which the public
- * suffix list's private section does not list (checked against tldts 7.5); `www.` is the
- * platform's own site.
- */
-export const PLATFORM_DOMAINS: ReadonlySet<string> = new Set([
-  'wordpress.com', 'wikidot.com', 'tumblr.com', 'substack.com', 'livejournal.com', 'typepad.com', 'weebly.com', 'jimdosite.com',
-  'over-blog.com', 'canalblog.com', 'skyrock.com', 'dreamwidth.org', 'edublogs.org', 'home.blog', 'livedoor.blog', 'tistory.com',
-  'ghost.io', 'webnode.com', 'neocities.org', 'ucoz.ru', 'narod.ru', 'fandom.com', 'wikia.com', 'medium.com', 'itch.io', 'bandcamp.com',
-  'deviantart.com',
-]);
-/** Blogger's country domains (`x.blogspot.de`); `blogspot.com` itself is in the private section. */
-const BLOGSPOT_COUNTRY = /^blogspot\.[a-z]{2,3}(?:\.[a-z]{2})?$/;
 
 /** Hosts repeat heavily in a crawl; the public-suffix lookup is the costly part, so keep recent answers. */
 const HOST_CACHE_LIMIT = 50_000;
@@ -63,7 +50,7 @@ function computeHostFields(hostname: string): HostFields {
   const registrableDomain = getDomain(host, { extractHostname: false, allowPrivateDomains: false }) ?? host;
   let siteDomain = getDomain(host, { extractHostname: false, allowPrivateDomains: true }) ?? registrableDomain;
   if (siteDomain !== registrableDomain) siteDomain = labelUnder(host, siteDomain.slice(siteDomain.indexOf('.') + 1));
-  else if (PLATFORM_DOMAINS.has(registrableDomain) || BLOGSPOT_COUNTRY.test(registrableDomain)) siteDomain = labelUnder(host, registrableDomain);
+  else if (isOpenPlatform(registrableDomain)) siteDomain = labelUnder(host, registrableDomain);
   return { host, tld, registrableDomain, siteDomain };
 }
 

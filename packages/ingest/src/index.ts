@@ -4,7 +4,7 @@ export { formatSummary, type IngestProgress, type IngestSummary } from './summar
 export { createProgressReporter, type ProgressReporter } from './progress.js';
 export { splitIntoPassages, MIN_PASSAGE_WORDS, MAX_PASSAGE_WORDS } from './split.js';
 export { countWords } from './words.js';
-export { deriveHostFields, deriveOwner, PLATFORM_DOMAINS, type HostFields } from './derive.js';
+export { deriveHostFields, deriveOwner, type HostFields } from './derive.js';
 export { OwnersTable, OWNERS_FILE, parseOwnersFile, type OwnersFile, type OwnerKind } from './owners.js';
 export { ORIGIN_TYPES, detectPageOrigin, decideOrigin, type OriginType, type PageOrigin } from './origin.js';
 export { StoryClusters, STORIES_FILE, SAME_STORY_JACCARD, MIN_STORY_WORDS, SHARED_CONTENT_SHARE, LSH_BANDS, LSH_ROWS } from './story-clusters.js';
@@ -33,7 +33,8 @@ export { registerTokens, featureVector, probabilities, classifyText, type Linear
 export { jsonLdBlocks, jsonLdValues } from './signals/json-ld.js';
 export { HIDDEN_TEXT_FILE } from './provenance-state.js';
 export { derivePageSignals, type PageSignals } from './signals/page-signals.js';
-export { deriveVertical, verticalFeatures, verticalModel, parseVerticalModel, scoreVerticals, softmaxInPlace, type VerticalModel } from './signals/vertical.js';
+export { deriveVertical, verticalFeatures, verticalModel, parseVerticalModel, scoreVerticals, softmaxInPlace, type VerticalLink, type VerticalModel } from './signals/vertical.js';
+export { VERTICAL_TRAINING } from './signals/vertical-weights.generated.js';
 export { deriveSafety, EXPLICIT_AT, hostModelProbability, safeContextWord, urlPoints, textPoints } from './signals/safety.js';
 export { configuredHostList, SortedHostList } from './signals/safety-host-list.js';
 export { CONTEXT_WORDS, EXPLICIT_WORDS, hostFeatures, hostName, hostScore, lexiconWords, type SafetyModel } from './signals/safety-model.js';

@@ -24,6 +24,9 @@ describe('deriveHostFields', () => {
     expect(deriveHostFields('2gewinnt.wordpress.com')).toMatchObject({ tld: 'com', registrableDomain: 'wordpress.com', siteDomain: '2gewinnt.wordpress.com' });
     expect(deriveHostFields('andreabottlinger.wordpress.com').siteDomain).toBe('andreabottlinger.wordpress.com');
     expect(deriveHostFields('scp-wiki.wikidot.com').siteDomain).toBe('scp-wiki.wikidot.com');
+    // Free personal-site hosts from the same open-platform table host_rank and source_role read.
+    expect(deriveHostFields('someone.tripod.com').siteDomain).toBe('someone.tripod.com');
+    expect(deriveHostFields('maque.free.fr').siteDomain).toBe('maque.free.fr');
     // The platforms' own sites, and a deeper host, belong to the site right under the registry.
     expect(deriveHostFields('www.wordpress.com').siteDomain).toBe('wordpress.com');
     expect(deriveHostFields('wordpress.com').siteDomain).toBe('wordpress.com');

@@ -113,6 +113,9 @@ describe('host_rank', () => {
     expect(rankOf('www.ons.gov.uk')).toBe(0.9);
     expect(rankOf('homes.cs.washington.edu')).toBe(0.85);
     expect(rankOf('someone.blogspot.com')).toBeLessThan(rankOf('example.com'));
+    // One open-platform table with owner counting and source_role: wiki and artist pages are users' sites too.
+    expect(rankOf('scp-wiki.wikidot.com')).toBeLessThan(rankOf('example.com'));
+    expect(rankOf('someone.bandcamp.com')).toBeLessThan(rankOf('example.com'));
     const standings = rankPercentiles(
       new Map([
         ['hub.example', { centrality: 1, inDegree: 12 }],

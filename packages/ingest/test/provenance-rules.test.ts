@@ -215,6 +215,25 @@ describe('source roles from the host name alone', () => {
     // Nothing in the name: the low-confidence fallback; the page's content type decides at ingest.
     expect(role('www.commoncrawl.org')).toEqual({ role: 'secondary', confidence: 0.16 });
   });
+
+  it('knows a social platform under another suffix or on a sister domain, open platforms\' user sites, and does not read brands into ordinary words', () => {
+    expect(role('facebook.com.br').role).toBe('ugc');
+    expect(role('cdninstagram.com').role).toBe('ugc');
+    expect(role('discordapp.com').role).toBe('ugc');
+    // A brand that is an ordinary word names the platform only whole: a steakhouse is not Medium.
+    expect(role('mediumwellgrill.com').role).toBe('secondary');
+    // The one open-platform table (schemas' OPEN_PLATFORMS): a free personal site is a user's.
+    expect(role('maque.free.fr').role).toBe('ugc');
+    expect(role('someone.tripod.com').role).toBe('ugc');
+    expect(role('www.free.fr').role).not.toBe('ugc');
+    expect(role('mastodon.online').role).toBe('ugc');
+    // A call sign ending in "sdk" is a broadcaster; "occupy" and a drug name are not software; "union" is not a university.
+    expect(role('ksdk.com').role).toBe('secondary');
+    expect(role('occupy.com').role).not.toBe('primary');
+    expect(role('c19proxalutamide.com').role).not.toBe('primary');
+    expect(role('unionrecorder.com').role).toBe('secondary');
+    expect(role('victoria-uni.ch').role).toBe('official');
+  });
 });
 
 describe('owners table', () => {

@@ -14,4 +14,5 @@ export * from './path.js';
 export * from './corroborate.js';
 export * from './json-schema.js';
 export * from './source-role.js';
+export { isOpenPlatform, OPEN_PLATFORMS } from './source-role-host.js';
 export * from './verticals.js';

@@ -11,9 +11,12 @@
  *   weight 1); court and regulator names.
  * - ugc: a host on a user-hosting platform, which the public suffix list marks as a private
  *   suffix (`*.blogspot.com`, `*.wordpress.com`, `*.tumblr.com`, `*.heavenforum.com`; tldts'
- *   private section); a Stack Exchange network host (the network's own domains); the large
- *   social and video platforms; a `forum.`/`community.`/`discuss.` label or a name built on
- *   forum, board(s), chat, community, social words.
+ *   private section) or on an open platform it does not list (OPEN_PLATFORMS: `*.tripod.com`,
+ *   `*.free.fr`); a Stack Exchange network host (the network's own domains); the large social
+ *   and video platforms, also their brand under another suffix or in a sister domain
+ *   (`facebook.com.br`, `cdninstagram.com`); a community top-level domain (`.social`, `.chat`);
+ *   a `forum.`/`community.`/`discuss.` label or a name built on forum, board(s), chat,
+ *   community, social, social-bookmarking, fediverse or blog-community words.
  * - primary: `docs.`/`developer.`/`api.`/`reference.` labels, documentation hosting (readthedocs,
  *   a private suffix such as `github.io`), code forges, academic publishers and preprint servers,
  *   software project names (`vuejs`, `golang`, `postgresql`, `coffeescript`, `pygame`), a
@@ -61,7 +64,8 @@ function officialSuffix(publicSuffix: string): boolean {
 const COURT_OR_REGULATOR = /(?:^|[.-])(?:court|courts|judiciary|curia|tribunal|supremecourt|uscourts|parliament|bundestag|senate|legislature|ombudsman|europa)(?:[.-]|$)/;
 const REGULATOR_HOST = /^(?:www\.)?(?:sec|ftc|fca|fda|fdic|cftc|finra|ecb|esma|eba|federalreserve|bankofengland|bundesbank|banque-france|bde|bafin|cnmv|consob|ofcom|ofgem)\./;
 /** A name that says university or college, in the languages of most university names. */
-const UNIVERSITY_NAME = /(?:^|[.-])(?:uni|univ|tu|th|fh|hs|ph)-|^(?:uni|univ)[a-z]{2,}|universi|univerz|uniwersytet|college|polytechn|politecn|hochschule|akademi|academy|instituto|institut\b/;
+const UNIVERSITY_NAME =
+  /(?:^|[.-])(?:uni|univ|tu|th|fh|hs|ph)-|-uni$|^univ[a-z]{2,}|^uni(?!on|ted|que|form|corn|ty|t[sy]?(?:[^a-z]|$)|verse|code|x|cef|lever|son|sex|fi)[a-z]{2,}|universi|univerz|uniwersytet|college|polytechn|politecn|hochschule|akademi|academy|instituto|institut\b/;
 
 /** Subdomain labels of an organisation's documentation or reference. */
 const DOCS_LABEL = /^(?:docs|doc|developer|developers|devdocs|api|apidock|reference|manual|man|wiki|learn|guide|guides|help|support|kb)$/;
@@ -78,8 +82,13 @@ const ACADEMIC_DOMAINS = new Set([
 const DOCS_DOMAINS = new Set(['readthedocs.io', 'readthedocs.org', 'docs.rs', 'rtfd.io', 'gitbook.io']);
 /** Private suffixes (PSL) under which projects publish documentation and code, not user chatter. */
 const PROJECT_HOSTING_SUFFIXES = new Set(['github.io', 'gitlab.io', 'readthedocs.io', 'js.org', 'netlify.app', 'vercel.app', 'pages.dev', 'codeberg.page', 'sourceforge.io']);
-/** Names software projects take: `vuejs`, `golang`, `postgresql`, `sqlite`, `i3wm`, `coffeescript`, `pygame`, `phpunit`, `cmake`. */
-const SOFTWARE_NAME = /(?:js|lang|sql|ql|db|wm|rb|py|php|kit|lib|orm|cli|sdk|ide|lite|script|unit|make)$|^py[a-z]{2,}/;
+/**
+ * Names software projects take: `vuejs`, `golang`, `postgresql`, `sqlite`, `i3wm`, `coffeescript`, `pygame`, `phpunit`, `cmake`.
+ * Not a bare `-py` or `-ide` ending: those are ordinary words and drug names (`occupy`, `proxalutamide`).
+ */
+const SOFTWARE_NAME = /(?:js|lang|sql|ql|db|wm|rb|php|kit|lib|orm|cli|sdk|lite|script|unit|make)$|^py[a-z]{2,}/;
+/** Top-level domains made for communities and chat (`mastodon.social`-style instances). */
+const COMMUNITY_TLDS = new Set(['social', 'chat', 'forum', 'community']);
 /** Top-level domains that software projects favour and news media rarely use. */
 const SOFTWARE_TLDS = new Set(['dev', 'io', 'rs', 'sh', 'app']);
 
@@ -92,13 +101,51 @@ const UGC_DOMAINS = new Set([
   'soundcloud.com', 'deviantart.com', 'fandom.com', 'wikia.com', 'livejournal.com', 'blogger.com', 'wordpress.com',
 ]);
 /**
+ * The brand names of those platforms (`facebook`, `instagram`, `discord`): the same platform under
+ * another suffix or a sister domain of its own (`facebook.com.br`, `facebook.net`,
+ * `cdninstagram.com`, `discordapp.com`, `vk.ru`). A brand shorter than five letters, or one that
+ * is an ordinary word a magazine or shop may start its name with (`medium`, `threads`), counts
+ * only as the whole name.
+ */
+const UGC_BRANDS: readonly string[] = [...UGC_DOMAINS].map((domain) => domain.slice(0, domain.indexOf('.'))).filter((brand) => brand !== 'x' && brand !== 'youtu');
+const WORD_BRANDS = new Set(['medium', 'threads', 'fandom']);
+function ugcBrandOf(name: string): string | undefined {
+  return UGC_BRANDS.find((brand) => name === brand || (brand.length >= 5 && !WORD_BRANDS.has(brand) && (name.startsWith(brand) || name.endsWith(brand))));
+}
+
+/**
+ * Open platforms: registrable domains under which anyone opens a site of their own (blogs, free
+ * personal pages, wikis, artist pages), one owner per subdomain; `www.` and the bare domain are
+ * the platform's own site. The public suffix list's private section (tldts) marks some of these
+ * too (`blogspot.com`, `github.io`, `wixsite.com`), and whatever it marks counts as well; this
+ * table holds those it does not (checked against tldts 7.5) and the best-known ones it does. The
+ * one definition: ingest's owner counting (derive.ts, one owner per site), host_rank's platform
+ * prior and the ugc vote below read it. Edit here.
+ */
+export const OPEN_PLATFORMS: ReadonlySet<string> = new Set([
+  'blogspot.com', 'wordpress.com', 'tumblr.com', 'medium.com', 'substack.com', 'wixsite.com', 'weebly.com', 'github.io',
+  'netlify.app', 'vercel.app', 'neocities.org', 'tripod.com', 'angelfire.com', 'livejournal.com', 'over-blog.com',
+  'canalblog.com', 'blogs.com', 'typepad.com', 'jimdosite.com', 'webnode.com', 'narod.ru', 'ucoz.ru', 'free.fr',
+  'wikidot.com', 'skyrock.com', 'dreamwidth.org', 'edublogs.org', 'home.blog', 'livedoor.blog', 'tistory.com', 'ghost.io',
+  'fandom.com', 'wikia.com', 'itch.io', 'bandcamp.com', 'deviantart.com',
+]);
+/** Blogger's country domains (`x.blogspot.de`); `blogspot.com` itself is in the table. */
+const BLOGSPOT_COUNTRY = /^blogspot\.[a-z]{2,3}(?:\.[a-z]{2})?$/;
+
+/** Whether a registrable domain is an open platform (the table, or one of Blogger's country domains). */
+export function isOpenPlatform(registrableDomain: string): boolean {
+  return OPEN_PLATFORMS.has(registrableDomain) || BLOGSPOT_COUNTRY.test(registrableDomain);
+}
+
+/**
  * A community subdomain label, also numbered or compounded (`chat1.`, `chatperso.`, `forum-en.`).
  * Not `blog.`: an organisation's `blog.` is its own writing; open blog platforms are known by
  * the public suffix list's private section instead.
  */
 const UGC_LABEL = /^(?:forum|forums|foro|foros|foren|community|communities|board|boards|discuss|discussion|discourse|answers|ask|social|talk|chat|tchat|groups)(?:\d+|-[a-z]{2}|perso)?$/;
-/** A name built on forum, board, chat or social words. */
-const UGC_NAME = /forum|foro|^board|boards$|messageboard|chat|^talk|talk$|answers|^ask[a-z]|questions|^thread|community|social|friend|buddy|flirt|crush|^meet|dating|bookmarks?$/;
+/** A name built on forum, board, chat, social, social-bookmarking, fediverse or blog-community words. */
+const UGC_NAME =
+  /forum|foro|^board|boards$|messageboard|chat|^talk|talk$|answers|^ask[a-z]|questions|^thread|community|social|friend|buddy|flirt|crush|^meet|dating|bookmark|marks$|mastodon|fediverse|pleroma|misskey|^blog(?!spot)|blogs$/;
 /** Names that say the site collects others' stories (not `newsnow`, which local stations use too). */
 const AGGREGATOR_NAME = /aggregat|roundup|topstories|feedlines/;
 const AGGREGATOR_DOMAINS = new Set(['news.google.com', 'flipboard.com', 'feedly.com', 'ground.news', 'newsnow.co.uk', 'allsides.com', 'news.yahoo.com', 'msn.com', 'newsbreak.com']);
@@ -161,7 +208,8 @@ export function hostVotes(host: string, registrableDomain: string, publicSuffix:
   else if (UNIVERSITY_NAME.test(name)) votes.push({ role: 'official', weight: 1, reason: 'university name' });
   if (COURT_OR_REGULATOR.test(host) || REGULATOR_HOST.test(host)) votes.push({ role: 'official', weight: 1, reason: 'court, parliament or regulator name' });
 
-  const platform = privateSuffixOf(host);
+  const privatePlatform = privateSuffixOf(host);
+  const platform = privatePlatform ?? (isOpenPlatform(registrableDomain) && firstLabel !== '' ? registrableDomain : undefined);
   if (platform !== undefined && host !== platform) {
     if (PROJECT_HOSTING_SUFFIXES.has(platform)) votes.push({ role: 'primary', weight: 1.5, reason: `project hosting ${platform}` });
     else votes.push({ role: 'ugc', weight: 1.5, reason: `user site on ${platform}` });
@@ -173,11 +221,14 @@ export function hostVotes(host: string, registrableDomain: string, publicSuffix:
   if (VERSION_LABEL.test(firstLabel)) votes.push({ role: 'primary', weight: 1.5, fits: ['official'], reason: `versioned site ${firstLabel}.` });
   if (NEWSROOM_LABEL.test(firstLabel)) votes.push({ role: 'primary', weight: 1, reason: `newsroom host ${firstLabel}.` });
   if (SOFTWARE_TLDS.has(publicSuffix)) votes.push({ role: 'primary', weight: 0.5, reason: `software tld .${publicSuffix}` });
-  if (SOFTWARE_NAME.test(name)) votes.push({ role: 'primary', weight: 1, reason: 'software project name' });
+  const broadcaster = (publicSuffix === 'com' || publicSuffix === 'ca' || publicSuffix === 'net') && (CALL_SIGN.test(name) || CHANNEL_NAME.test(name));
+  if (SOFTWARE_NAME.test(name) && !broadcaster) votes.push({ role: 'primary', weight: 1, reason: 'software project name' });
   if (publicSuffix === 'org' && firstLabel !== '' && !DOCS_LABEL.test(firstLabel) && !UGC_LABEL.test(firstLabel) && !NEWS_NAME.test(firstLabel)) votes.push({ role: 'primary', weight: 1, reason: `project of ${registrableDomain}` });
 
   if (STACK_EXCHANGE_DOMAINS.has(registrableDomain)) votes.push({ role: 'ugc', weight: 2, reason: 'Stack Exchange network' });
   else if (UGC_DOMAINS.has(registrableDomain)) votes.push({ role: 'ugc', weight: 2, reason: 'social, video or blog platform' });
+  else if (ugcBrandOf(name) !== undefined) votes.push({ role: 'ugc', weight: 1.5, reason: `domain of the ${ugcBrandOf(name)} platform` });
+  if (COMMUNITY_TLDS.has(publicSuffix)) votes.push({ role: 'ugc', weight: 1, reason: `community tld .${publicSuffix}` });
   if (UGC_LABEL.test(firstLabel)) votes.push({ role: 'ugc', weight: 1.5, reason: `community host ${firstLabel}.` });
   else if (UGC_NAME.test(name)) votes.push({ role: 'ugc', weight: 1, reason: 'forum, chat or social name' });
 
@@ -185,8 +236,6 @@ export function hostVotes(host: string, registrableDomain: string, publicSuffix:
   else if (AGGREGATOR_NAME.test(name)) votes.push({ role: 'aggregator', weight: 1, reason: 'aggregator name' });
 
   if (NEWS_NAME.test(name) || NEWS_NAME.test(firstLabel)) votes.push({ role: 'secondary', weight: 1, fits: ['aggregator'], reason: 'news media name' });
-  else if (publicSuffix === 'com' || publicSuffix === 'ca' || publicSuffix === 'net') {
-    if (CALL_SIGN.test(name) || CHANNEL_NAME.test(name)) votes.push({ role: 'secondary', weight: 1, reason: 'broadcaster call sign or channel' });
-  }
+  else if (broadcaster) votes.push({ role: 'secondary', weight: 1, reason: 'broadcaster call sign or channel' });
   return votes;
 }

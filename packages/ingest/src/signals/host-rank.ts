@@ -4,7 +4,8 @@
  * 1. maintained priors on the host name: a governmental or military public suffix (`gov`,
  *    `gov.uk`, `gouv.fr`, `gob.mx`, `mil`, `int`) OFFICIAL_PRIOR; an academic one (`edu`,
  *    `ac.uk`, `edu.au`) ACADEMIC_PRIOR; a subdomain of an open hosting or blog platform
- *    (`*.blogspot.com`, `*.tumblr.com`: anyone may publish there) PLATFORM_PRIOR; a top-level
+ *    (`*.blogspot.com`, `*.tumblr.com`: anyone may publish there; schemas' `OPEN_PLATFORMS`, the one
+ *    table owner counting and source_role read too) PLATFORM_PRIOR; a top-level
  *    domain that Spamhaus's and Interisle's yearly abuse reports rank among the most abused
  *    ABUSED_TLD_PRIOR; a bare IP address IP_PRIOR; anything else NO_PRIOR;
  * 2. the crawl's own host link graph (ingest pass 1, `link-graph.ts`): the host's PageRank
@@ -18,6 +19,7 @@
  * by `npm run bench:signals` (README).
  */
 import { isIP } from 'node:net';
+import { isOpenPlatform } from '@evidence/schemas';
 import { fromRecord, type Derived } from './derived.js';
 
 export const OFFICIAL_PRIOR = 0.9;
@@ -32,15 +34,6 @@ export const LINKING_HOSTS_FOR_FULL_WEIGHT = 5;
 /** First labels of a public suffix that make it governmental (`gov.uk`, `gouv.fr`, `go.jp`). */
 const OFFICIAL_SUFFIX_LABELS = new Set(['gov', 'gouv', 'gob', 'govt', 'gv', 'go', 'mil', 'int', 'gc']);
 const ACADEMIC_SUFFIX_LABELS = new Set(['edu', 'ac']);
-/**
- * Registrable domains whose subdomains anyone may open (blogs, free sites): a maintained table,
- * extended here by hand. The public suffix list's private section marks some of these too.
- */
-const OPEN_PLATFORMS = new Set([
-  'blogspot.com', 'wordpress.com', 'tumblr.com', 'medium.com', 'substack.com', 'wixsite.com', 'weebly.com', 'github.io',
-  'netlify.app', 'vercel.app', 'neocities.org', 'tripod.com', 'angelfire.com', 'livejournal.com', 'over-blog.com',
-  'canalblog.com', 'blogs.com', 'typepad.com', 'jimdosite.com', 'webnode.com', 'narod.ru', 'ucoz.ru', 'free.fr',
-]);
 /**
  * Top-level domains with the largest shares of abuse in Spamhaus's "most abused TLDs" and the
  * Interisle Phishing Landscape reports (2023 to 2025). Update from their current editions.
@@ -71,7 +64,7 @@ export function hostPrior(input: HostRankInput): { kind: HostPriorKind; prior: n
   const first = suffixLabels[0];
   if (suffixLabels.length === 1 ? ['gov', 'mil', 'int'].includes(first) : OFFICIAL_SUFFIX_LABELS.has(first)) return { kind: 'official', prior: OFFICIAL_PRIOR };
   if (suffixLabels.length === 1 ? first === 'edu' : ACADEMIC_SUFFIX_LABELS.has(first)) return { kind: 'academic', prior: ACADEMIC_PRIOR };
-  if (OPEN_PLATFORMS.has(input.registrableDomain) && input.host !== input.registrableDomain && input.host !== `www.${input.registrableDomain}`) return { kind: 'platform', prior: PLATFORM_PRIOR };
+  if (isOpenPlatform(input.registrableDomain) && input.host !== input.registrableDomain && input.host !== `www.${input.registrableDomain}`) return { kind: 'platform', prior: PLATFORM_PRIOR };
   if (ABUSED_TLDS.has(input.tld)) return { kind: 'abused_tld', prior: ABUSED_TLD_PRIOR };
   return { kind: 'none', prior: NO_PRIOR };
 }

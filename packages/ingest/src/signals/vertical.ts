@@ -7,8 +7,10 @@
  * word, weighted 1/sqrt(distinct words) so long pages and short ones score on one scale. The
  * weights (`vertical-weights.generated.ts`) start from a zero-shot prior, a few dozen seed words
  * per vertical that describe it (`bench/src/signals/vertical-seeds.ts`), and are fitted to the
- * crowd votes of Curlie-labelled sites (`npm run train:vertical`, README). The classes are the
- * default taxonomy in `@evidence/schemas` (`DERIVED_VERTICALS`).
+ * crowd votes of Curlie-labelled sites (`npm run train:vertical`, README; the trainer picks its
+ * target, regularisation and rounds by cross-validation on its training half). The model's link
+ * is softmax (one distribution over the verticals) or sigmoid (one-vs-rest), as the trainer wrote
+ * it. The classes are the default taxonomy in `@evidence/schemas` (`DERIVED_VERTICALS`).
  *
  * What it cannot know: the labelled sites are home pages (title and meta description), mostly
  * English; a page in another language, or one whose words the model never saw, falls back to
@@ -84,14 +86,22 @@ export function verticalFeatures(input: VerticalInput, knownWords: ReadonlySet<s
   return features;
 }
 
+/**
+ * How a model's logits become probabilities: `softmax`, one distribution over the verticals; or
+ * `sigmoid`, each vertical's own probability that the page belongs to it (a one-vs-rest model:
+ * a page may belong to several, and the best is the one most likely to be among them).
+ */
+export type VerticalLink = 'softmax' | 'sigmoid';
+
 export interface VerticalModel {
   classes: readonly string[];
   bias: Float64Array;
   weights: ReadonlyMap<string, Float64Array>;
+  link: VerticalLink;
 }
 
 /** The compact text form of a model: `bias` then one `word k=w k=w` entry per word, `;`-separated. */
-export function parseVerticalModel(serialised: { classes: readonly string[]; bias: readonly number[]; weights: string }): VerticalModel {
+export function parseVerticalModel(serialised: { classes: readonly string[]; bias: readonly number[]; weights: string; link?: VerticalLink }): VerticalModel {
   const classCount = serialised.classes.length;
   const weights = new Map<string, Float64Array>();
   for (const entry of serialised.weights.split(';')) {
@@ -104,7 +114,7 @@ export function parseVerticalModel(serialised: { classes: readonly string[]; bia
     }
     weights.set(word, row);
   }
-  return { classes: serialised.classes, bias: Float64Array.from(serialised.bias), weights };
+  return { classes: serialised.classes, bias: Float64Array.from(serialised.bias), weights, link: serialised.link ?? 'softmax' };
 }
 
 export interface VerticalScores {
@@ -122,6 +132,10 @@ export function scoreVerticals(model: VerticalModel, features: ReadonlyMap<strin
     if (row === undefined) continue;
     knownFeatures++;
     for (let index = 0; index < classCount; index++) logits[index] += row[index] * value;
+  }
+  if (model.link === 'sigmoid') {
+    for (let index = 0; index < classCount; index++) logits[index] = 1 / (1 + Math.exp(-logits[index]));
+    return { probabilities: logits, knownFeatures };
   }
   return { probabilities: softmaxInPlace(logits), knownFeatures };
 }

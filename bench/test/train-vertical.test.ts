@@ -1,0 +1,52 @@
+/**
+ * The vertical trainer on real Curlie-labelled sites (`../shared/data/signals/vertical`, the
+ * development half; skipped when the data is absent): a one-vs-rest fit is written with its
+ * sigmoid link and scores each vertical on its own, the cross-validation scores every setting on
+ * the training half and keeps the best, and the committed model, fitted to every labelled site,
+ * names the setting it chose on that half.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { deriveVertical, parseVerticalModel, scoreVerticals, VERTICAL_TRAINING, verticalFeatures } from '@evidence/ingest';
+import { signalsDataDir } from '../src/signals/data-dir.js';
+import { chooseSetting, crossValidate, trainVerticalModel } from '../src/signals/train-vertical.js';
+import { readVerticalSites, TRAIN_HALF } from '../src/signals/vertical-data.js';
+
+const hasData = existsSync(join(signalsDataDir(), 'vertical', 'records.jsonl'));
+
+describe.skipIf(!hasData)('train:vertical', () => {
+  const sites = hasData ? readVerticalSites().filter((site) => site.half === TRAIN_HALF).slice(0, 60) : [];
+
+  it('writes a one-vs-rest fit with a sigmoid link, whose probabilities are each vertical\'s own', () => {
+    const model = parseVerticalModel(trainVerticalModel(sites, { seedPrior: 2, l2TowardPrior: 0.003, rounds: 60, target: 'membership' }));
+    expect(model.link).toBe('sigmoid');
+    const { probabilities } = scoreVerticals(model, verticalFeatures({ title: 'Guitar lessons and concerts', text: 'music school for artists', host: 'example.com' }, model.weights));
+    expect(probabilities.every((value) => value > 0 && value < 1)).toBe(true);
+    expect(probabilities.reduce((sum, value) => sum + value, 0)).not.toBeCloseTo(1, 2);
+    const shares = parseVerticalModel(trainVerticalModel(sites, { seedPrior: 2, l2TowardPrior: 0.003, rounds: 60, target: 'votes' }));
+    expect(shares.link).toBe('softmax');
+    expect(deriveVertical({ title: 'Guitar lessons and concerts', text: 'music school for artists', host: 'example.com' }, undefined, shares).value).toBe('arts');
+  });
+
+  it('cross-validates each setting on the training half and keeps the best hit rate', () => {
+    const grid = [
+      { seedPrior: 2, l2TowardPrior: 0.003, rounds: 30, target: 'votes' as const },
+      { seedPrior: 2, l2TowardPrior: 0.003, rounds: 30, target: 'topics' as const },
+    ];
+    const results = crossValidate(sites, grid);
+    expect(results.map((result) => result.options)).toEqual(grid);
+    for (const result of results) {
+      expect(result.hitRate).toBeGreaterThan(0);
+      expect(result.hitRate).toBeLessThanOrEqual(result.nonDefault);
+    }
+    expect(chooseSetting(results).hitRate).toBe(Math.max(...results.map((result) => result.hitRate)));
+  });
+
+  it('ships a model fitted to every labelled site with the setting cross-validation chose on one half', () => {
+    const generated = readFileSync(new URL('../../packages/ingest/src/signals/vertical-weights.generated.ts', import.meta.url), 'utf8');
+    expect(generated).toMatch(/Setting chosen by 5-fold cross-validation on half 1 by host alone: target (votes|topics|membership), L2 toward prior [\d.]+, \d+ rounds/);
+    expect(VERTICAL_TRAINING.chosenOnHalf).toBe(TRAIN_HALF);
+    expect(VERTICAL_TRAINING.sites).toBe(readVerticalSites().length);
+  });
+});
