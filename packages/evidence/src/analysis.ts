@@ -17,6 +17,18 @@ import type { EvidenceHit, GroundRetrieval } from './types.js';
 export const RELEVANCE_WEIGHT = 0.75;
 export const TRUST_WEIGHT = 0.25;
 
+/**
+ * An origin bears on the objective when its story's relevance is at least this share of the best
+ * candidate's. Below it (a page that matched one common word of the question), it neither fills
+ * the `require_role` slot nor counts towards the bar: an off-topic university or documentation
+ * page must not make a news question sufficient.
+ */
+export const BEARING_RELEVANCE = 0.25;
+
+export function bearsOnObjective(origin: RankedOrigin): boolean {
+  return origin.relevance >= BEARING_RELEVANCE;
+}
+
 export interface RankedOrigin {
   group: OriginGroup;
   representative: PassageReading;

@@ -15,7 +15,7 @@ import {
   type SearchParams,
   type SourceRole,
 } from '@evidence/schemas';
-import type { Analysis, RankedOrigin } from './analysis.js';
+import { BEARING_RELEVANCE, bearsOnObjective, type Analysis, type RankedOrigin } from './analysis.js';
 import { compareText, unique } from './hits.js';
 import { membersOf } from './origins.js';
 import { hitTokens } from './tokens.js';
@@ -180,10 +180,13 @@ export function knownGaps(input: GapInput): string[] {
     if (older > 0) gaps.push(`matching material older than max_age ${formatDuration(input.maxAge)} was left out (${plural(retrieval.outside?.older.total ?? 0, 'passage')} published before the window)`);
     if (undatedExcluded(input)) gaps.push('passages that declare no publish date were left out by max_age');
   }
-  if (input.requireRole.length > 0 && !evidence.some((origin) => (input.requireRole as readonly string[]).includes(origin.representative.role))) {
-    gaps.push(`no ${input.requireRole.join(' or ')} source among the evidence`);
+  const bearing = evidence.filter(bearsOnObjective);
+  const ofRole = (origin: RankedOrigin) => (input.requireRole as readonly string[]).includes(origin.representative.role);
+  if (input.requireRole.length > 0 && !bearing.some(ofRole)) {
+    const weak = evidence.some(ofRole);
+    gaps.push(`no ${input.requireRole.join(' or ')} source among the evidence${weak ? ` that bears on the objective (those returned match it at under ${BEARING_RELEVANCE} of the best relevance)` : ''}`);
   }
-  const owners = distinctOwners(evidence);
+  const owners = distinctOwners(bearing);
   if (owners < input.minIndependentOrigins) {
     gaps.push(`${plural(owners, 'independent origin')} among the evidence; ${input.minIndependentOrigins} needed`);
   }
@@ -210,7 +213,9 @@ export interface StatusInput {
   minIndependentOrigins: number;
 }
 
-export function meetsBar(evidence: RankedOrigin[], requireRole: readonly RequirableRole[], minIndependentOrigins: number): boolean {
+/** The bar counts only origins that bear on the objective (analysis.ts, BEARING_RELEVANCE). */
+export function meetsBar(all: RankedOrigin[], requireRole: readonly RequirableRole[], minIndependentOrigins: number): boolean {
+  const evidence = all.filter(bearsOnObjective);
   if (evidence.length === 0) return false;
   const roleOk = requireRole.length === 0 || evidence.some((origin) => (requireRole as readonly string[]).includes(origin.representative.role));
   return roleOk && distinctOwners(evidence) >= minIndependentOrigins;

@@ -3,9 +3,10 @@
  * never an item), chosen so that the set meets the bar when the material allows, then filled by
  * rank, always under the token budget.
  *
- * 1. Role: the best-ranked origin whose role is one of `require_role` (one suffices).
- * 2. Independence: the best-ranked origins of owners not yet in the set, until the set has
- *    `min_independent_origins` distinct owners.
+ * 1. Role: the best-ranked origin that bears on the objective (analysis.ts, BEARING_RELEVANCE)
+ *    and whose role is one of `require_role` (one suffices).
+ * 2. Independence: the best-ranked origins bearing on the objective of owners not yet in the set,
+ *    until the set has `min_independent_origins` distinct owners.
  * 3. Fill: further origins in rank order, those of owners not yet in the set first, up to
  *    {@link EVIDENCE_MAX_ITEMS} items.
  *
@@ -15,7 +16,7 @@
  */
 import { riskFlags, stripInstructionLike } from './risk.js';
 import type { EvidenceItem, Hit, OriginKind, RequirableRole, SourceRole } from '@evidence/schemas';
-import type { RankedOrigin } from './analysis.js';
+import { bearsOnObjective, type RankedOrigin } from './analysis.js';
 import { judgeClaim } from './claims.js';
 import { ageSeconds, round, specHit } from './hits.js';
 import { hitTokens } from './tokens.js';
@@ -79,12 +80,12 @@ export function selectEvidence(eligible: RankedOrigin[], options: SelectionOptio
   if (options.requireRole.length > 0) {
     for (const origin of eligible) {
       if (full()) break;
-      if ((options.requireRole as readonly string[]).includes(origin.representative.role) && tryTake(origin, 'role')) break;
+      if (bearsOnObjective(origin) && (options.requireRole as readonly string[]).includes(origin.representative.role) && tryTake(origin, 'role')) break;
     }
   }
   for (const origin of eligible) {
     if (full() || owners.size >= options.minIndependentOrigins) break;
-    if (!owners.has(origin.group.owner)) tryTake(origin, 'independent');
+    if (bearsOnObjective(origin) && !owners.has(origin.group.owner)) tryTake(origin, 'independent');
   }
   // Fill: owners not yet in the set first (more independent material), then the rest.
   for (const origin of eligible) {

@@ -167,6 +167,21 @@ describe('ground', () => {
     expect(body.next_actions.map((action) => action.action)).toEqual(['corroborate', 'search', 'why_not', 'get_document', 'get_document']);
   });
 
+  it('an official page that barely matches the objective neither fills the role slot nor makes the answer sufficient', () => {
+    // Two independent outlets answer the question; the only official page matched one common word.
+    const outlet1 = hit('outlet1:0', { owner: 'Outlet One', story_id: 'o1', snippet: 'WeWork is laying off 300 employees.', content_type: 'news', score: 1 });
+    const outlet2 = hit('outlet2:0', { owner: 'Outlet Two', story_id: 'o2', snippet: 'WeWork layoffs reach its offices.', content_type: 'news', score: 0.9 });
+    const catalogue = hit('catalogue:0', { host: 'www.catalogue.edu', tld: 'edu', story_id: 'k', snippet: 'Course catalogue: employees of the library.', score: 0.05 });
+    const body = groundResponse(groundTask(retrievalOf([outlet1, outlet2, catalogue])));
+    expect(body.status).toBe('insufficient');
+    expect(body.coverage.known_gaps.some((gap) => gap.startsWith('no primary or official source among the evidence that bears on the objective'))).toBe(true);
+    // Asked for the news role, the same material is sufficient.
+    expect(groundResponse(groundTask(retrievalOf([outlet1, outlet2, catalogue]), { require_role: 'secondary' })).status).toBe('sufficient');
+    // The same official page matching as well as the outlets fills the slot.
+    const onTopic = { ...catalogue, score: 0.8 };
+    expect(groundResponse(groundTask(retrievalOf([outlet1, outlet2, onTopic]))).status).toBe('sufficient');
+  });
+
   it('the smallest defensible set picks the required role and independent owners before filling by rank', () => {
     // Many Harbor stories rank above the official one: the official one and a second owner still make it in.
     const harbor = Array.from({ length: 10 }, (_, index) => hit(`h${index}:0`, { owner: 'Harbor', story_id: `h${index}`, snippet: `lunar ice report ${index}`, score: 2, content_type: 'news' }));
