@@ -173,13 +173,15 @@ function fromMeta(elements: readonly DateDomElement[], fetchedAt: number, usOrde
 
 /** Keys that carry an original publication date in JSON-LD, most reliable first. */
 const JSON_LD_KEYS = ['datePublished', 'dateCreated', 'uploadDate'];
+/** Per key, the pattern that reads it from a block that is not JSON even after repair (built once). */
+const JSON_LD_KEY_PATTERNS = new Map(JSON_LD_KEYS.map((key) => [key, new RegExp(`"${key}"\\s*:\\s*"([^"]{6,40})"`)]));
 
 /** JSON-LD (json-ld.ts parses it tolerantly); a block that is still not JSON has its keys read with a pattern. */
 function fromJsonLd(elements: readonly DateDomElement[], fetchedAt: number, usOrder: boolean): Candidate | undefined {
   const blocks = jsonLdBlocks(elements);
   for (const key of JSON_LD_KEYS) {
     for (const block of blocks) {
-      const raws = block.value === undefined ? [new RegExp(`"${key}"\\s*:\\s*"([^"]{6,40})"`).exec(block.text)?.[1]] : jsonLdValues(block.value, key);
+      const raws = block.value === undefined ? [JSON_LD_KEY_PATTERNS.get(key)!.exec(block.text)?.[1]] : jsonLdValues(block.value, key);
       for (const raw of raws) {
         if (typeof raw !== 'string') continue;
         const value = parseMachineDate(raw, usOrder);
