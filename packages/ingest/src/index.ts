@@ -31,6 +31,7 @@ export { parseTextDate, parseMachineDate, findTextDates } from './signals/date-t
 export { deriveContentType, declaredPageTypes, contentTypeFromStructure, contentTypeFromText, type ContentTypeSignal, type ContentTypeSource } from './signals/content-type.js';
 export { registerTokens, featureVector, probabilities, classifyText, type LinearModel } from './signals/content-type-text.js';
 export { jsonLdBlocks, jsonLdValues } from './signals/json-ld.js';
+export { readDeclarations, declaresArticle, type PageDeclarations } from './signals/page-declarations.js';
 export { HIDDEN_TEXT_FILE } from './provenance-state.js';
 export { derivePageSignals, type PageSignals } from './signals/page-signals.js';
 export { deriveVertical, verticalFeatures, verticalModel, parseVerticalModel, scoreVerticals, softmaxInPlace, type VerticalModel } from './signals/vertical.js';
