@@ -9,7 +9,7 @@ import { createProgressReporter, formatSummary, ingestFiles } from '@evidence/in
 import { embedderForIndex } from '@evidence/embedders';
 import { AGGREGATORS, DEMO_OWNERS, RELEASE_WIRES, WIRES, writeDemoCorpus } from '@evidence/demo-corpus';
 import { readConfig } from './config.js';
-import { logListening, startServer } from './server.js';
+import { closeOnSignals, logListening, startServer } from './server.js';
 
 function hasCommittedIndex(dataDir: string): boolean {
   const manifest = readManifest(dataDir);
@@ -74,12 +74,4 @@ if (developmentKey) {
   console.log(developmentKey);
 }
 logListening(server, config);
-
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    server.close().then(() => process.exit(0), () => process.exit(1));
-  });
-}
+closeOnSignals(server);
