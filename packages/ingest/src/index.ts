@@ -1,7 +1,7 @@
 /** `@evidence/ingest`: JSONL pages and passages, WARC and WET crawl files, into the sharded index, with the admission ledger. */
 export { ingestFiles, DEFAULT_SHARDS, COMMIT_EVERY_PASSAGES, type IngestOptions } from './ingest.js';
 export { formatSummary, type IngestProgress, type IngestSummary } from './summary.js';
-export { createProgressReporter, type ProgressReporter } from './progress.js';
+export { createProgressReporter, ingestWithProgress, type ProgressReporter } from './progress.js';
 export { splitIntoPassages, MIN_PASSAGE_WORDS, MAX_PASSAGE_WORDS } from './split.js';
 export { countWords } from './words.js';
 export { deriveHostFields, deriveOwner, PLATFORM_DOMAINS, type HostFields } from './derive.js';
