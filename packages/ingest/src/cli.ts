@@ -11,8 +11,7 @@ import { statfsSync } from 'node:fs';
 import { embedderForIndex, embedderSetting, type EmbedderSpec } from '@evidence/embedders';
 import { readManifest } from '@evidence/native';
 import { formatSummary } from './summary.js';
-import { ingestFiles } from './ingest.js';
-import { createProgressReporter } from './progress.js';
+import { ingestWithProgress } from './progress.js';
 
 const USAGE = 'usage: npm run ingest -- FILE... (JSONL, .jsonl.gz, .jsonl.zst, .warc, .warc.gz, .warc.wet.gz; env: DATA_DIR, default ./data; SHARDS, default 2, and EMBEDDER, default bge-small-en-v1.5-q, for a new index)';
 
@@ -53,20 +52,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
     return 2;
   }
-  const reporter = createProgressReporter(process.stderr);
   try {
-    const summary = await ingestFiles(files, {
-      dataDir,
-      shards,
-      embedder,
-      onProgress: (progress) => reporter.onProgress(progress),
-      log: (line) => reporter.log(line),
-    });
-    reporter.stop();
+    const summary = await ingestWithProgress(files, { dataDir, shards, embedder });
     process.stdout.write(`${formatSummary(summary)}\n`);
     return summary.unreadableFiles.length > 0 ? 1 : 0;
   } catch (error) {
-    reporter.stop();
     process.stderr.write(`ingest failed: ${error instanceof Error ? error.message : String(error)}${diskHint(dataDir)}\n`);
     process.stderr.write('nothing after the last commit was kept; the index serves what was committed before it\n');
     return 1;

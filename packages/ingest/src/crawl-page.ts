@@ -9,7 +9,6 @@ import zlib from 'node:zlib';
 import { charsetOf, decodeHtml, extractHtmlPage, pageLinks } from './html-page.js';
 import { languageFromIso6393 } from './language.js';
 import { contentTypeFromStructure } from './signals/content-type.js';
-import { declaredTopics } from './signals/topics.js';
 import type { WarcRecord } from './warc-parser.js';
 
 /** Why a record did not become a page; each kind is counted in the summary. */
@@ -176,8 +175,7 @@ export function crawlItemOf(record: WarcRecord): CrawlItem {
   const declaredType = contentTypeFromStructure(page.pageTypes);
   if (declaredType !== undefined) fields.content_type = declaredType;
   if (page.hiddenPieces.length > 0) fields.hidden_pieces = page.hiddenPieces;
-  const topics = declaredTopics(html);
-  if (topics !== undefined) fields.topics = topics;
+  if (page.topics !== undefined) fields.topics = page.topics;
   return { kind: 'page', offset: record.offset, record: fields, declaredLang: page.declaredLang };
 }
 

@@ -1,9 +1,12 @@
 /**
  * One HTML page to a page record's fields: the body decoded by the WHATWG encoding sniffer
  * (encoding-sniffer: BOM, then the HTTP charset, then a `<meta>` charset; undeclared bytes that
- * are valid UTF-8 are read as UTF-8, others as windows-1252), parsed once with linkedom. Signals
- * read the parsed page as served, before anything is removed from the tree (the publish date and
- * the declared page types: signals/published-at.ts, signals/content-type.ts; links are
+ * are valid UTF-8 are read as UTF-8, others as windows-1252), parsed once with linkedom. What the
+ * page declares is read once, as served, before anything is removed from the tree
+ * (signals/page-declarations.ts: every element, the meta tags, the JSON-LD parsed once), and that
+ * one scan is handed to every reader: the publish date, the declared page types, the declared
+ * topics (signals/published-at.ts, content-type.ts, topics.ts) and the main-text stage's "the
+ * page declares an article". Links are
  * every `<a href>` resolved against the base URL: pageLinks, which pass 1 uses too, so the graph
  * and the stored links agree). Then extraction, in stages (extract/): what a reader cannot see is
  * taken out and its pieces recorded (hidden-text.ts, css-visibility.ts), then the main text is
@@ -18,8 +21,10 @@ import { PageStyles } from './extract/css-visibility.js';
 import { collapseWhitespace, type DomDocument } from './extract/dom.js';
 import { hiddenPieces, takeOutHidden } from './extract/hidden-text.js';
 import { extractMainText } from './extract/main-text.js';
-import { declaredPageTypes, type PageTypesDocument } from './signals/content-type.js';
+import { declaredPageTypes } from './signals/content-type.js';
+import { declaresArticle, readDeclarations, type DeclarationsDocument } from './signals/page-declarations.js';
 import { derivePublishedAt, type DateDomDocument, type PublishedAtSignal } from './signals/published-at.js';
+import { declaredTopics } from './signals/topics.js';
 
 export interface HtmlPage {
   title: string;
@@ -31,6 +36,8 @@ export interface HtmlPage {
   publishedAtSignal: PublishedAtSignal;
   /** The schema.org and Open Graph types the page declares (signals/content-type.ts reads them). */
   pageTypes: string[];
+  /** The topic tags the page declares (signals/topics.ts); absent when it declares none. */
+  topics?: string[];
   links: string[];
   /** Text hidden from readers (extract/hidden-text.ts): not a copy of visible text, with its technique. */
   hiddenPieces: HiddenPieceRecord[];
@@ -98,27 +105,18 @@ export function pageLinks(html: string, pageUrl: string): string[] {
 
 // ------------------------------------------------------------------ the page
 
-/**
- * A parsed page and what was extracted. `document` is the page as a reader sees it: its `<head>`
- * untouched (meta tags, JSON-LD), its body without hidden content, comments and scripts (JSON-LD
- * scripts stay); Readability ran on a copy. A signal that needs the markup as served reads it
- * where the publish date is read, before extraction.
- */
-export interface ParsedHtmlPage {
-  document: DomDocument;
-  page: HtmlPage;
-}
-
 function parse(html: string): DomDocument {
   return (parseHTML(html) as unknown as { document: DomDocument }).document;
 }
 
-/** Parse and extract a page from its decoded HTML, keeping the parsed DOM for further signals. */
-export function readHtmlPage(html: string, url: string, fetchedAt: number, encoding = 'utf-8'): ParsedHtmlPage {
+/** Extract a page from its decoded HTML. */
+export function extractHtmlPage(html: string, url: string, fetchedAt: number, encoding = 'utf-8'): HtmlPage {
   const document = parse(html);
   const declaredLang = document.documentElement?.getAttribute('lang') ?? undefined;
-  const publishedAtSignal = derivePublishedAt(document as unknown as DateDomDocument, url, fetchedAt);
-  const pageTypes = declaredPageTypes(document as unknown as PageTypesDocument);
+  const declarations = readDeclarations(document as unknown as DeclarationsDocument);
+  const publishedAtSignal = derivePublishedAt(document as unknown as DateDomDocument, url, fetchedAt, declarations);
+  const pageTypes = declaredPageTypes(declarations);
+  const topics = declaredTopics(declarations);
   const documentTitle = collapseWhitespace(document.querySelector('title')?.textContent ?? '');
   const headings = document.querySelectorAll('h1');
   const onlyHeading = headings.length === 1 ? collapseWhitespace(headings[0].textContent ?? '') : '';
@@ -127,7 +125,7 @@ export function readHtmlPage(html: string, url: string, fetchedAt: number, encod
   const styles = new PageStyles(document);
   const candidates = takeOutHidden(document, styles);
   const visibleText = document.body?.textContent ?? '';
-  const main = extractMainText(document);
+  const main = extractMainText(document, declaresArticle(declarations));
   let title = main.title ? collapseWhitespace(main.title) : documentTitle;
   const text = main.text;
   // Site templates often title every page with the site's name; a page's one <h1> names the page.
@@ -147,10 +145,6 @@ export function readHtmlPage(html: string, url: string, fetchedAt: number, encod
     declaredLang: declaredLang || undefined,
     encoding,
   };
-  return { document, page };
-}
-
-/** Extract a page from its decoded HTML. */
-export function extractHtmlPage(html: string, url: string, fetchedAt: number, encoding = 'utf-8'): HtmlPage {
-  return readHtmlPage(html, url, fetchedAt, encoding).page;
+  if (topics !== undefined) page.topics = topics;
+  return page;
 }

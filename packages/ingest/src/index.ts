@@ -1,7 +1,7 @@
 /** `@evidence/ingest`: JSONL pages and passages, WARC and WET crawl files, into the sharded index, with the admission ledger. */
 export { ingestFiles, DEFAULT_SHARDS, COMMIT_EVERY_PASSAGES, type IngestOptions } from './ingest.js';
 export { formatSummary, type IngestProgress, type IngestSummary } from './summary.js';
-export { createProgressReporter, type ProgressReporter } from './progress.js';
+export { createProgressReporter, ingestWithProgress, type ProgressReporter } from './progress.js';
 export { splitIntoPassages, MIN_PASSAGE_WORDS, MAX_PASSAGE_WORDS } from './split.js';
 export { countWords } from './words.js';
 export { deriveHostFields, deriveOwner, type HostFields } from './derive.js';
@@ -31,6 +31,7 @@ export { parseTextDate, parseMachineDate, findTextDates } from './signals/date-t
 export { deriveContentType, declaredPageTypes, contentTypeFromStructure, contentTypeFromText, type ContentTypeSignal, type ContentTypeSource } from './signals/content-type.js';
 export { registerTokens, featureVector, probabilities, classifyText, type LinearModel } from './signals/content-type-text.js';
 export { jsonLdBlocks, jsonLdValues } from './signals/json-ld.js';
+export { readDeclarations, declaresArticle, type PageDeclarations } from './signals/page-declarations.js';
 export { HIDDEN_TEXT_FILE } from './provenance-state.js';
 export { derivePageSignals, type PageSignals } from './signals/page-signals.js';
 export { deriveVertical, verticalFeatures, verticalModel, parseVerticalModel, scoreVerticals, softmaxInPlace, type VerticalLink, type VerticalModel } from './signals/vertical.js';

@@ -6,7 +6,8 @@
  */
 import cliProgress from 'cli-progress';
 import pino from 'pino';
-import type { IngestProgress } from './summary.js';
+import { ingestFiles, type IngestOptions } from './ingest.js';
+import type { IngestProgress, IngestSummary } from './summary.js';
 
 const PLAIN_LINE_INTERVAL_MS = 5000;
 
@@ -98,4 +99,17 @@ function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
 /** A bar when `stream` is a terminal, periodic JSON lines when it is not. */
 export function createProgressReporter(stream: NodeJS.WriteStream): ProgressReporter {
   return stream.isTTY ? barReporter(stream) : jsonLineReporter(stream);
+}
+
+/**
+ * `ingestFiles` with its progress and log lines on `stream` (a bar on a terminal, else lines),
+ * the reporter stopped however the run ends: what the ingest CLI and `npm start`'s demo build run.
+ */
+export async function ingestWithProgress(files: string[], options: Omit<IngestOptions, 'onProgress' | 'log'>, stream: NodeJS.WriteStream = process.stderr): Promise<IngestSummary> {
+  const reporter = createProgressReporter(stream);
+  try {
+    return await ingestFiles(files, { ...options, onProgress: (progress) => reporter.onProgress(progress), log: (line) => reporter.log(line) });
+  } finally {
+    reporter.stop();
+  }
 }

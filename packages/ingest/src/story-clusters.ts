@@ -228,15 +228,18 @@ export class StoryClusters {
     for (let index = 0; index < count; index++) found[index] = this.findStory(fingerprints, index);
     const sharing = this.contentSharing(found, fingerprints, host, pageWords);
     const assignments: StoryAssignment[] = [];
+    // Stories founded by this page's earlier passages, by band key: a passage that found no story
+    // above may join one of them, and only them (every older story was looked up already).
+    const founded = new PageFoundedStories();
     for (let index = 0; index < count; index++) {
       const exactHi = fingerprints.exactHi[index];
       const exactLo = fingerprints.exactLo[index];
-      // A story founded by an earlier passage of this very page.
-      const story = found[index] >= 0 ? found[index] : this.findStory(fingerprints, index);
+      const story = found[index] >= 0 ? found[index] : this.findFoundedStory(fingerprints, index, founded);
       let assigned: number;
       let originType: OriginType;
       if (story < 0) {
         assigned = this.createStory(exactHi, exactLo, fingerprints.signatures, index * SIGNATURE_BINS, pageWords);
+        if (index + 1 < count) for (let band = 0; band < LSH_BANDS; band++) founded.add(band, this.bandLinks[(assigned * LSH_BANDS + band) * 2], assigned);
         originType = decideOrigin(page.pageOrigin, { any: false, verbatimElsewhere: false, sameOwner: false });
         this.addMember(assigned, exactHi, exactLo, host, owner, page.time, page.pageKey, MemberKind.Major);
       } else {
@@ -366,9 +369,6 @@ export class StoryClusters {
   private findStory(fingerprints: Fingerprints, index: number): number {
     const signatures = fingerprints.signatures;
     const offset = index * SIGNATURE_BINS;
-    const exactOnly = fingerprints.tokens[index] < MIN_STORY_WORDS;
-    const exactHi = fingerprints.exactHi[index];
-    const exactLo = fingerprints.exactLo[index];
     this.visitEpoch = (this.visitEpoch + 1) >>> 0;
     if (this.visitEpoch === 0) {
       this.storyVisit.fill(0);
@@ -387,8 +387,7 @@ export class StoryClusters {
       for (let story = heads[slot + 1]; story >= 0; ) {
         if (storyKey === key && storyVisit[story] !== epoch) {
           storyVisit[story] = epoch;
-          const similarity =
-            exactOnly && (this.storyIdHi[story] !== exactHi || this.storyIdLo[story] !== exactLo) ? 0 : estimatedJaccard(signatures, offset, this.storySignature, story * SIGNATURE_BINS);
+          const similarity = this.similarity(fingerprints, index, story);
           if (similarity > bestSimilarity || (similarity === bestSimilarity && (best < 0 || story < best))) {
             best = story;
             bestSimilarity = similarity;
@@ -397,6 +396,33 @@ export class StoryClusters {
         const next = links[(story * LSH_BANDS + band) * 2 + 1];
         if (next >= 0) storyKey = links[(next * LSH_BANDS + band) * 2];
         story = next;
+      }
+    }
+    return best;
+  }
+
+  /** A passage's similarity to a story's founder; 0 unless the same text for a passage of fewer than MIN_STORY_WORDS words. */
+  private similarity(fingerprints: Fingerprints, index: number, story: number): number {
+    if (fingerprints.tokens[index] < MIN_STORY_WORDS && (this.storyIdHi[story] !== fingerprints.exactHi[index] || this.storyIdLo[story] !== fingerprints.exactLo[index])) return 0;
+    return estimatedJaccard(fingerprints.signatures, index * SIGNATURE_BINS, this.storySignature, story * SIGNATURE_BINS);
+  }
+
+  /**
+   * `findStory` among the stories this page founded (those sharing a band key with the passage),
+   * by the same rule: the most similar at or above the threshold, the earliest on a tie; or -1.
+   */
+  private findFoundedStory(fingerprints: Fingerprints, index: number, founded: PageFoundedStories): number {
+    if (founded.empty) return -1;
+    const offset = index * SIGNATURE_BINS;
+    let best = -1;
+    let bestSimilarity = SAME_STORY_JACCARD;
+    for (let band = 0; band < LSH_BANDS; band++) {
+      for (const story of founded.get(band, this.bandKey(fingerprints.signatures, offset, band) | 0)) {
+        const similarity = this.similarity(fingerprints, index, story);
+        if (similarity > bestSimilarity || (similarity === bestSimilarity && (best < 0 || story < best))) {
+          best = story;
+          bestSimilarity = similarity;
+        }
       }
     }
     return best;
@@ -608,3 +634,23 @@ export class StoryClusters {
     }
   }
 }
+
+/** The stories one page founded, per LSH band and key (a page founds a few: a map, not the run's tables). */
+class PageFoundedStories {
+  private readonly byBand: Array<Map<number, number[]>> = [];
+  empty = true;
+
+  add(band: number, key: number, story: number): void {
+    const keys = (this.byBand[band] ??= new Map());
+    const stories = keys.get(key);
+    if (stories === undefined) keys.set(key, [story]);
+    else stories.push(story);
+    this.empty = false;
+  }
+
+  get(band: number, key: number): readonly number[] {
+    return this.byBand[band]?.get(key) ?? NONE;
+  }
+}
+
+const NONE: readonly number[] = [];

@@ -4,7 +4,23 @@
  */
 
 /** The source-role classifier reads the path too: one definition, in schemas. */
-export { urlPath } from '@evidence/schemas';
+import { urlPath } from '@evidence/schemas';
+
+export { urlPath };
+
+/**
+ * What follows the host (path and query, no fragment; `/` when there is no path): where
+ * page-level cues sit. `urlPath` finds the path; the query is what follows it up to a `#`. The
+ * path starts at the first `/` after the scheme, which is where its first occurrence there is.
+ */
+export function urlPathAndQuery(url: string): string {
+  const path = urlPath(url);
+  const scheme = url.indexOf('://');
+  const start = url.indexOf(path, scheme < 0 ? 0 : scheme + 3);
+  if (start < 0) return path;
+  const fragment = url.indexOf('#', start);
+  return url.slice(start, fragment < 0 ? undefined : fragment);
+}
 
 /**
  * The lowercased hostname of an absolute http(s) URL, or undefined for anything else (relative

@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { beforeAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { crawlItemOf } from '../src/crawl-page.js';
+import { extractHtmlPage } from '../src/html-page.js';
 import { detectInputFormat } from '../src/input-format.js';
 import { ingestFiles } from '../src/ingest.js';
 import { deriveHostFields } from '../src/derive.js';
@@ -15,7 +16,6 @@ import { DERIVED_VERTICALS, publicSuffixOf } from '@evidence/schemas';
 import { deriveHostRank, rankPercentiles } from '../src/signals/host-rank.js';
 import { qualityScore } from '../src/signals/quality.js';
 import { deriveSafety } from '../src/signals/safety.js';
-import { declaredTopics } from '../src/signals/topics.js';
 import { deriveVertical } from '../src/signals/vertical.js';
 import { readWarcItems } from '../src/warc-reader.js';
 import { pageIdFor } from '../src/page-id.js';
@@ -69,7 +69,11 @@ describe('page signals on real crawled pages', () => {
     const tagged = pages.find((page) => page.host === 'talaugust.github.io')!;
     expect(tagged.topics).toEqual(['hci', 'nlp', 'language', 'design']);
     expect(pages.find((page) => page.host === 'kyleclo.com')!.topics).toBeUndefined();
-    expect(declaredTopics('<meta property="article:tag" content="Space &amp; Astronomy"><meta name="keywords" content="a, moon landing, 1969">')).toEqual(['space & astronomy', 'moon landing']);
+    const topicsOf = (head: string) => extractHtmlPage(`<html><head>${head}</head><body><article><p>The harbour reopened on Monday after the dredging works.</p></article></body></html>`, 'https://port.example.com/a', 1_700_000_000).topics;
+    expect(topicsOf('<meta property="article:tag" content="Space &amp; Astronomy"><meta name="keywords" content="a, moon landing, 1969">')).toEqual(['space & astronomy', 'moon landing']);
+    // JSON-LD's keywords and sections, in the page's order, after the meta tags; repaired blocks too.
+    expect(topicsOf('<meta name="news_keywords" content="Ports"><script type="application/ld+json">{"@graph":[{"@type":"NewsArticle","articleSection":"Local","keywords":["Dredging","Tom &amp; Jerry"],}]}</script>')).toEqual(['ports', 'local', 'dredging', 'tom & jerry']);
+    expect(topicsOf('<meta name="description" content="no tags">')).toBeUndefined();
   });
 
   it('scores main text above the same page\'s link lists and menus', () => {

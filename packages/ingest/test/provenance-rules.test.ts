@@ -12,7 +12,7 @@ import { deriveHostFields } from '../src/derive.js';
 import { OwnersTable, parseOwnersFile } from '../src/owners.js';
 import { storyIdFor } from '../src/story.js';
 import { StoryClusters, type PageMember } from '../src/story-clusters.js';
-import { linkHost, urlPath } from '../src/url-parts.js';
+import { linkHost, urlPath, urlPathAndQuery } from '../src/url-parts.js';
 
 const PARAGRAPH =
   'The city council approved a plan on Tuesday to rebuild the old harbour bridge, ending a decade of disputes over cost and design. ' +
@@ -288,5 +288,10 @@ describe('url parts', () => {
     expect(linkHost('mailto:a@example.org')).toBeUndefined();
     expect(urlPath('https://example.org/a/b?c=1#d')).toBe('/a/b');
     expect(urlPath('https://example.org')).toBe('/');
+    // What the safety signal reads: the path with its query, never the fragment.
+    expect(urlPathAndQuery('https://example.org/a/b?c=1#d')).toBe('/a/b?c=1');
+    expect(urlPathAndQuery('https://example.org/a#d?e')).toBe('/a');
+    expect(urlPathAndQuery('https://example.org?q=1')).toBe('/');
+    expect(urlPathAndQuery('https://example.org/?q=/x/#/y')).toBe('/?q=/x/');
   });
 });

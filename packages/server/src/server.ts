@@ -145,3 +145,18 @@ export function logListening(server: RunningServer, config: ServerConfig): void 
     `evidence search listening on ${url} (${server.httpLayer === 'uws' ? 'uWebSockets.js' : 'node:http'}, data ${config.dataDir}, ${server.services.pool.shards} shards x ${config.replicas} replicas)`,
   );
 }
+
+/** Close `server` on the first SIGINT or SIGTERM, then exit (0 when it closed cleanly): a server process's end. */
+export function closeOnSignals(server: RunningServer): void {
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      server.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}

@@ -5,11 +5,11 @@
 import { closeSync, existsSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readManifest, shardDirectory, COMMIT_FILE } from '@evidence/native';
-import { createProgressReporter, formatSummary, ingestFiles } from '@evidence/ingest';
+import { formatSummary, ingestWithProgress } from '@evidence/ingest';
 import { embedderForIndex } from '@evidence/embedders';
 import { AGGREGATORS, DEMO_OWNERS, RELEASE_WIRES, WIRES, writeDemoCorpus } from '@evidence/demo-corpus';
 import { readConfig } from './config.js';
-import { logListening, startServer } from './server.js';
+import { closeOnSignals, logListening, startServer } from './server.js';
 
 function hasCommittedIndex(dataDir: string): boolean {
   const manifest = readManifest(dataDir);
@@ -42,21 +42,7 @@ async function buildDemoIndex(dataDir: string, shards: number, passages: number,
   } finally {
     closeSync(fd);
   }
-  const reporter = createProgressReporter(process.stderr);
-  try {
-    const summary = await ingestFiles([corpusPath], {
-      dataDir,
-      shards,
-      embedder,
-      onProgress: (progress) => reporter.onProgress(progress),
-      log: (line) => reporter.log(line),
-    });
-    reporter.stop();
-    console.error(formatSummary(summary));
-  } catch (error) {
-    reporter.stop();
-    throw error;
-  }
+  console.error(formatSummary(await ingestWithProgress([corpusPath], { dataDir, shards, embedder })));
 }
 
 const config = readConfig();
@@ -74,12 +60,4 @@ if (developmentKey) {
   console.log(developmentKey);
 }
 logListening(server, config);
-
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    server.close().then(() => process.exit(0), () => process.exit(1));
-  });
-}
+closeOnSignals(server);

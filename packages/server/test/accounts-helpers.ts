@@ -2,21 +2,12 @@
  * Helpers for the accounts end-to-end tests: keys and plans through the real admin API, the
  * usage ledger read straight from `DATA_DIR/accounts.sqlite`, and polling for the key snapshot.
  */
-import { ShardWriter, ensureManifest, shardDirectory, type Passage } from '@evidence/native';
-import { accountsDatabasePath } from '@evidence/stores';
+import { accountsDatabasePath, type AccountStatus } from '@evidence/stores';
 import BetterSqlite3 from 'better-sqlite3';
 import type { TestServer } from './fixture.js';
 
-/** Writes an index the way the fixture does (for servers the fixture does not start). */
-export function writeIndex(dataDir: string, shardPassages: Passage[][]): void {
-  ensureManifest(dataDir, shardPassages.length);
-  shardPassages.forEach((passages, shard) => {
-    const writer = ShardWriter.open(shardDirectory(dataDir, shard));
-    writer.add(passages);
-    writer.commit();
-    writer.close();
-  });
-}
+/** The fixture's index writer, for servers the fixture does not start. */
+export { writeIndex } from './fixture.js';
 
 export function withKey(key: string): Record<string, string> {
   return { 'x-api-key': key };
@@ -57,20 +48,8 @@ export function createLiveKey(
   return { tenant, label, key: issued.key };
 }
 
-export interface AccountBody {
-  tenant: string;
-  plan: string;
-  rate_per_min: number;
-  monthly_credits: number;
-  credits_used_this_period: number;
-  credits_remaining: number | null;
-  period_start_unix: number;
-  hard_cap: boolean;
-  metered_billing: boolean;
-  monthly_quota: number;
-  usage_this_period: number;
-  quota_remaining: number | null;
-}
+/** The /account body: the stores' one definition of it. */
+export type AccountBody = AccountStatus;
 
 /** GET /account, asserting nothing but returning status, headers and the parsed body. */
 export async function readAccount(service: TestServer, key: string): Promise<{ response: Response; body: AccountBody }> {

@@ -48,8 +48,8 @@ export interface TestServerOptions {
   logDestination?: StartOptions['logDestination'];
 }
 
-export async function startTestServer(shardPassages: Passage[][], env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'server-'));
+/** An index of `shardPassages` (one list per shard), committed, in `dataDir`: what a server opens. */
+export function writeIndex(dataDir: string, shardPassages: Passage[][]): void {
   ensureManifest(dataDir, shardPassages.length);
   shardPassages.forEach((passages, shard) => {
     const writer = ShardWriter.open(shardDirectory(dataDir, shard));
@@ -57,6 +57,11 @@ export async function startTestServer(shardPassages: Passage[][], env: Record<st
     writer.commit();
     writer.close();
   });
+}
+
+export async function startTestServer(shardPassages: Passage[][], env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'server-'));
+  writeIndex(dataDir, shardPassages);
   options.beforeStart?.(dataDir);
   const config = readConfig({ DATA_DIR: dataDir, PORT: '0', KEY_REFRESH_MS: '50', LOG_LEVEL: 'silent', ...layerSetting(), ...env });
   const server = await startServer(config, { logDestination: options.logDestination });

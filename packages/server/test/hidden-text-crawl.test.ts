@@ -4,21 +4,18 @@
  * sources in its README) ingested, then read over REST. The attacked page's passages carry
  * `hidden_text`, `/doc?risk=true` says which piece, how it was hidden and why, and the hidden
  * instruction is in no passage; a page that hides only a sign-up form or an ad-blocker notice
- * carries no flag.
+ * carries no flag. The ingest CLI and a real server, through the fixture's startIngestedServer.
  */
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ingestFiles } from '@evidence/ingest';
 import { ledgerPath } from '@evidence/native';
-import { readConfig, startServer, type RunningServer } from '@evidence/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIngestedServer, type IngestedServer } from './fixture.js';
 
 const DATA = join(import.meta.dirname, '..', '..', 'ingest', 'test', 'data');
 let dataDir: string;
-let server: RunningServer;
-let key: string;
-const get = (path: string) => fetch(`http://127.0.0.1:${server.port}${path}`, { headers: { 'x-api-key': key } });
+let server: IngestedServer;
 
 interface Label {
   url: string;
@@ -35,13 +32,11 @@ const admitted = new Map<string, { pageId: string; passages: number }>();
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'hidden-text-crawl-'));
-  await ingestFiles([join(DATA, 'hidden-text-sample.warc.gz')], { dataDir, shards: 2, log: () => undefined });
+  server = await startIngestedServer([join(DATA, 'hidden-text-sample.warc.gz')], dataDir);
   for (const line of readFileSync(ledgerPath(dataDir), 'utf8').trim().split('\n')) {
     const event = JSON.parse(line) as { event: string; url: string; page_id: string; passages: number };
     if (event.event === 'admitted') admitted.set(event.url, { pageId: event.page_id, passages: event.passages });
   }
-  server = await startServer(readConfig({ DATA_DIR: dataDir, PORT: '0' }));
-  key = (await server.services.stores.ensureDevelopmentKey())!;
 });
 afterAll(async () => {
   await server?.close();
@@ -59,9 +54,7 @@ async function documentsOf(url: string): Promise<DocBody[]> {
   if (page === undefined) throw new Error(`${url} was not admitted`);
   const bodies: DocBody[] = [];
   for (let passageNo = 0; passageNo < page.passages; passageNo++) {
-    const response = await get(`/doc/${page.pageId}:${passageNo}?risk=true`);
-    expect(response.status).toBe(200);
-    bodies.push((await response.json()) as DocBody);
+    bodies.push(await server.get<DocBody>(`/doc/${page.pageId}:${passageNo}?risk=true`));
   }
   return bodies;
 }

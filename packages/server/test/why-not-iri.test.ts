@@ -2,20 +2,18 @@
  * A crawled page whose WARC-Target-URI is an IRI written as raw UTF-8 (as crawlers write the
  * address of a page whose path is not ASCII): ingest stores it under that URL, and why_not finds
  * it by the URL as a person writes it and as a browser percent-encodes it. Real ingest of a WARC
- * file, real server.
+ * file (the CLI), real server: the fixture's startIngestedServer.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ingestFiles } from '@evidence/ingest';
-import { readConfig, startServer, type RunningServer } from '@evidence/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIngestedServer, type IngestedServer } from './fixture.js';
 
 const IRI = 'https://de.wikipedia.org/wiki/Köln_Hauptbahnhof';
 let dataDir: string;
-let server: RunningServer;
-let key: string;
+let server: IngestedServer;
 
 function responseRecord(uri: string, html: string): Buffer {
   const body = Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=UTF-8\r\n\r\n${html}`, 'utf8');
@@ -42,19 +40,15 @@ beforeAll(async () => {
     '</article></body></html>';
   const file = join(dataDir, 'iri.warc.gz');
   writeFileSync(file, responseRecord(IRI, html));
-  await ingestFiles([file], { dataDir, shards: 1, log: () => undefined });
-  server = await startServer(readConfig({ DATA_DIR: dataDir, PORT: '0' }));
-  key = (await server.services.stores.ensureDevelopmentKey())!;
+  server = await startIngestedServer([file], dataDir);
 });
 afterAll(async () => {
-  await server.close();
+  await server?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function whyNot(url: string): Promise<{ status: string; hit?: { url: string } }> {
-  const response = await fetch(`http://127.0.0.1:${server.port}/why_not?url=${encodeURIComponent(url)}`, { headers: { 'x-api-key': key } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { status: string; hit?: { url: string } };
+function whyNot(url: string): Promise<{ status: string; hit?: { url: string } }> {
+  return server.get(`/why_not?url=${encodeURIComponent(url)}`);
 }
 
 describe('why_not of a page crawled under an IRI', () => {

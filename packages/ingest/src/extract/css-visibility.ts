@@ -34,6 +34,8 @@ interface StyleRule {
   order: number;
   declarations: Declarations;
   important: Set<string>;
+  /** The declarations hide an element by themselves (`hidesByItself`), decided once per rule. */
+  hides: boolean;
 }
 
 /** Declarations of a `style` attribute or a rule body. */
@@ -188,11 +190,38 @@ function unconditionalRules(css: string): string {
 
 const NO_DECLARATIONS: Declarations = new Map();
 
-/** The hiding-relevant rules of a page's `<style>` elements, indexed by what they can match. */
+/** What some descendant of an element sets of the inherited text properties. */
+export interface SetBelow {
+  /** Some descendant sets visibility to visible. */
+  visibleAgain: boolean;
+  /** Some descendant sets a font size other than zero. */
+  sizedAgain: boolean;
+  /** Colours descendants set, at most two (two differ from any one colour). */
+  colours: string[];
+}
+
+function childElements(element: DomElement): DomElement[] {
+  const children: DomElement[] = [];
+  for (const child of Array.from(element.childNodes)) if (child.nodeType === 1) children.push(child as DomElement);
+  return children;
+}
+
+/** The attributes hidden-text.ts clears on an element a script reveals (`unhide`). */
+const REVEAL_ATTRIBUTES = new Set(['hidden', 'aria-hidden', 'style']);
+
+/**
+ * The hiding-relevant rules of a page's `<style>` elements, indexed by what they can match. Each
+ * element's declarations are worked out once and kept (an element is asked about again for every
+ * hiding ancestor it sits under).
+ */
 export class PageStyles {
   private readonly byKey = new Map<string, StyleRule[]>();
   private order = 0;
   private broadRules = 0;
+  private known = new WeakMap<DomElement, Declarations>();
+  private below = new WeakMap<DomElement, SetBelow>();
+  /** Some rule tests an attribute that revealing an element clears: its answers may change then. */
+  private readsRevealAttributes = false;
   /** Rules kept (those that set a property visibility depends on). */
   size = 0;
 
@@ -209,12 +238,14 @@ export class PageStyles {
       if (!HIDING_PROPERTY.test(body)) continue;
       const { declarations, important } = parseDeclarations(body);
       if (![...declarations.keys()].some((name) => HIDING_CSS_PROPERTIES.includes(name))) continue;
+      const hides = hidesByItself(declarations);
       // Bounded work on any page: rules that hide by themselves always count, the others up to a cap.
-      if (this.size >= MAX_STYLE_RULES && (this.size >= 2 * MAX_STYLE_RULES || !hidesByItself(declarations))) continue;
+      if (this.size >= MAX_STYLE_RULES && (this.size >= 2 * MAX_STYLE_RULES || !hides)) continue;
       for (const selectorText of selectors.split(',')) {
         const compounds = parseSelector(selectorText);
         if (compounds === undefined) continue;
-        const rule: StyleRule = { compounds, specificity: specificityOf(compounds), order: this.order++, declarations, important };
+        const rule: StyleRule = { compounds, specificity: specificityOf(compounds), order: this.order++, declarations, important, hides };
+        if (compounds.some((compound) => compound.attributes.some((attribute) => REVEAL_ATTRIBUTES.has(attribute.name)))) this.readsRevealAttributes = true;
         const last = compounds[compounds.length - 1];
         const key = last.id !== undefined ? `#${last.id}` : last.classes.length > 0 ? `.${last.classes[0]}` : last.tag !== undefined ? last.tag : '*';
         // A rule keyed by a tag (or *) is tried on every such element: those are bounded apart.
@@ -229,8 +260,60 @@ export class PageStyles {
     }
   }
 
+  /**
+   * An element's `hidden`, `aria-hidden` and `style` were cleared (a revealed element): answers
+   * kept for other elements are dropped when a rule could read those attributes on an ancestor.
+   */
+  revealed(): void {
+    if (!this.readsRevealAttributes) return;
+    this.known = new WeakMap();
+    this.below = new WeakMap();
+  }
+
+  /**
+   * What the element's descendants set of the inherited text properties (a descendant may set
+   * back what the element hides: a child of a font-size:0 row with its own size is seen). Worked
+   * out bottom up, once per element, without recursion: nested hiding stays linear.
+   */
+  setBelow(element: DomElement): SetBelow {
+    const known = this.below.get(element);
+    if (known !== undefined) return known;
+    const stack: Array<{ element: DomElement; children?: DomElement[] }> = [{ element }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      if (top.children === undefined) {
+        top.children = childElements(top.element);
+        for (const child of top.children) if (!this.below.has(child)) stack.push({ element: child });
+        continue;
+      }
+      stack.pop();
+      if (this.below.has(top.element)) continue;
+      const result: SetBelow = { visibleAgain: false, sizedAgain: false, colours: [] };
+      for (const child of top.children) {
+        const own = textHiding(this.declarationsOf(child));
+        const inner = this.below.get(child)!;
+        if (own.visibilityHidden === false || inner.visibleAgain) result.visibleAgain = true;
+        if (own.fontSizeZero === false || inner.sizedAgain) result.sizedAgain = true;
+        for (const colour of own.colour === undefined ? inner.colours : [own.colour, ...inner.colours]) {
+          if (result.colours.length < 2 && !result.colours.includes(colour)) result.colours.push(colour);
+        }
+      }
+      this.below.set(top.element, result);
+    }
+    return this.below.get(element)!;
+  }
+
   /** The element's declarations after the cascade (stylesheet rules, then its `style` attribute). */
   declarationsOf(element: DomElement): Declarations {
+    let declarations = this.known.get(element);
+    if (declarations === undefined) {
+      declarations = this.cascade(element);
+      this.known.set(element, declarations);
+    }
+    return declarations;
+  }
+
+  private cascade(element: DomElement): Declarations {
     const matched: StyleRule[] = [];
     if (this.size > 0) {
       const names = namesOf(element);
@@ -258,7 +341,7 @@ export class PageStyles {
     for (const rule of matched) apply(rule.declarations, rule.important);
     // A rule that hides wins over a more specific one that sets the property back: text an
     // author's rule means to hide stays out of the index (an inline style still decides).
-    for (const rule of matched) if (hidesByItself(rule.declarations)) for (const [name, value] of rule.declarations) result.set(name, value);
+    for (const rule of matched) if (rule.hides) for (const [name, value] of rule.declarations) result.set(name, value);
     if (inline !== null) {
       const parsed = parseDeclarations(inline);
       apply(parsed.declarations, parsed.important);

@@ -35,6 +35,7 @@ import {
   FURNITURE_TAGS,
   FURNITURE_TEXT,
   MAIN_CONTEXT_WORDS,
+  MAX_HIDDEN_CANDIDATES,
   MAX_HIDDEN_PIECE_CHARS,
   MAX_HIDDEN_TEXT_CHARS,
   MIN_HIDDEN_PIECE_WORDS,
@@ -143,12 +144,6 @@ function revealedByScript(element: DomElement, technique: HiddenTechnique, contr
   return id !== null && controlled.has(id);
 }
 
-/** Some descendant sets `property` back (a child of a font-size:0 row with its own size is seen). */
-function descendantOverrides(element: DomElement, styles: PageStyles, overrides: (declarations: Declarations) => boolean): boolean {
-  for (const inner of Array.from(element.querySelectorAll('*'))) if (overrides(styles.declarationsOf(inner))) return true;
-  return false;
-}
-
 /** How an element hides its content, or undefined when it does not (or a descendant undoes it). */
 function techniqueOf(element: DomElement, declarations: Declarations, inherited: Inherited, styles: PageStyles): HiddenTechnique | 'screen_reader' | undefined {
   if (element.hasAttribute('hidden')) return 'hidden_attribute';
@@ -157,17 +152,14 @@ function techniqueOf(element: DomElement, declarations: Declarations, inherited:
   const ariaHidden = inherited.ariaHidden || element.getAttribute('aria-hidden') === 'true';
   if (box === 'clipped') return ariaHidden ? 'aria_hidden_clip' : 'screen_reader';
   const text = textHiding(declarations);
-  if (text.visibilityHidden === true) {
-    if (!descendantOverrides(element, styles, (inner) => textHiding(inner).visibilityHidden === false)) return 'visibility_hidden';
-  }
-  if (text.fontSizeZero === true) {
-    if (!descendantOverrides(element, styles, (inner) => textHiding(inner).fontSizeZero === false)) return 'font_size_zero';
-  }
+  // Unless some descendant sets the property back (styles.setBelow: worked out once per element).
+  if (text.visibilityHidden === true && !styles.setBelow(element).visibleAgain) return 'visibility_hidden';
+  if (text.fontSizeZero === true && !styles.setBelow(element).sizedAgain) return 'font_size_zero';
   const colour = text.colour ?? inherited.colour;
   if (text.colour === 'transparent') return 'transparent_text';
   const background = declaredBackground(declarations) ?? inherited.background;
   if (colour !== undefined && background !== undefined && colour === background && (text.colour !== undefined || declaredBackground(declarations) !== undefined)) {
-    if (!descendantOverrides(element, styles, (inner) => textHiding(inner).colour !== undefined && textHiding(inner).colour !== colour)) return 'color_as_background';
+    if (!styles.setBelow(element).colours.some((inner) => inner !== colour)) return 'color_as_background';
   }
   return undefined;
 }
@@ -176,10 +168,11 @@ function techniqueOf(element: DomElement, declarations: Declarations, inherited:
 const SCREEN_READER_CLASSES = new Set(['sr-only', 'visually-hidden', 'visuallyhidden', 'screen-reader-text', 'screen-reader-only', 'element-invisible', 'a11y-hidden', 'assistive-text']);
 
 /** Clear what hides a revealed element from the main-text stage (Readability skips hidden and inline display:none). */
-function unhide(element: DomElement): void {
+function unhide(element: DomElement, styles: PageStyles): void {
   element.removeAttribute('hidden');
   element.removeAttribute('aria-hidden');
   element.removeAttribute('style');
+  styles.revealed();
 }
 
 /**
@@ -194,8 +187,11 @@ export function takeOutHidden(root: DomElement, styles: PageStyles): HiddenCandi
   let recent = '';
   const remember = (text: string): void => {
     recent = (recent + ' ' + text).slice(-400);
-    if (waiting.length === 0 || wordCount(text) === 0) return;
-    for (const entry of waiting) entry.words.push(...wordsOf(text));
+    if (waiting.length === 0) return;
+    const words = wordsOf(text);
+    if (words.length === 0) return;
+    // Each waiting piece needs MAIN_CONTEXT_WORDS words after it, no more.
+    for (const entry of waiting) entry.words.push(...words.slice(0, MAIN_CONTEXT_WORDS - entry.words.length));
     for (let index = waiting.length - 1; index >= 0; index--) {
       if (waiting[index].words.length >= MAIN_CONTEXT_WORDS) {
         waiting[index].candidate.after = waiting[index].words.slice(0, MAIN_CONTEXT_WORDS).join(' ');
@@ -204,7 +200,8 @@ export function takeOutHidden(root: DomElement, styles: PageStyles): HiddenCandi
     }
   };
   const record = (technique: HiddenTechnique, text: string, element?: DomElement, furniture?: string): void => {
-    if (wordCount(text) < MIN_HIDDEN_PIECE_WORDS) return;
+    // Past the cap, hidden content is still taken out, not recorded (bounded work on any page).
+    if (candidates.length >= MAX_HIDDEN_CANDIDATES || wordCount(text) < MIN_HIDDEN_PIECE_WORDS) return;
     const before = wordsOf(recent).slice(-MAIN_CONTEXT_WORDS).join(' ');
     const candidate: HiddenCandidate = { technique, text: text.slice(0, MAX_HIDDEN_PIECE_CHARS), element: element === undefined ? undefined : describeElement(element), furniture, before, after: '' };
     candidates.push(candidate);
@@ -249,7 +246,7 @@ export function takeOutHidden(root: DomElement, styles: PageStyles): HiddenCandi
       }
       if (technique !== undefined) {
         if (revealedByScript(element, technique, controlled)) {
-          unhide(element);
+          unhide(element, styles);
         } else {
           const text = plainText(element);
           record(technique, text, element, furnitureOf(element, text));
@@ -277,16 +274,16 @@ export function takeOutHidden(root: DomElement, styles: PageStyles): HiddenCandi
  * text or not; at most MAX_HIDDEN_TEXT_CHARS of text in all, pieces that are not furniture first.
  */
 export function hiddenPieces(candidates: HiddenCandidate[], visibleText: string, mainText: string): HiddenPieceRecord[] {
-  const visibleKey = ` ${wordKey(visibleText)} `;
-  const mainKey = ` ${wordKey(mainText)} `;
+  const visible = new WordText(visibleText);
+  const main = new WordText(mainText);
   const pieces: HiddenPieceRecord[] = [];
   for (const candidate of candidates) {
     const key = wordKey(candidate.text);
-    if (key === '' || visibleKey.includes(` ${key} `)) continue;
+    if (key === '' || visible.contains(key)) continue;
     const piece: HiddenPieceRecord = { technique: candidate.technique, text: candidate.text };
     if (candidate.element !== undefined) piece.element = candidate.element;
     if (candidate.furniture !== undefined) piece.furniture = candidate.furniture;
-    const inMain = (context: string): boolean => context !== '' && mainKey.includes(` ${context} `);
+    const inMain = (context: string): boolean => context !== '' && main.contains(context);
     piece.in_main = inMain(wordKey(candidate.before)) || inMain(wordKey(candidate.after));
     pieces.push(piece);
   }
@@ -300,4 +297,43 @@ export function hiddenPieces(candidates: HiddenCandidate[], visibleText: string,
     budget -= piece.text.length;
   }
   return kept;
+}
+
+/** Past this many lookups in one text, its word pairs are indexed: a key with a pair the text lacks is not in it. */
+const PAIR_INDEX_AFTER = 16;
+
+/**
+ * A text as its word key, asked whether other word keys stand in it (at word boundaries). Each
+ * distinct key is answered once; past PAIR_INDEX_AFTER lookups a key is first tested against the
+ * text's word pairs, so that a page with many hidden pieces does not scan its whole text for each.
+ */
+class WordText {
+  private readonly key: string;
+  private readonly answers = new Map<string, boolean>();
+  private pairs: Set<string> | undefined;
+
+  constructor(text: string) {
+    this.key = ` ${wordKey(text)} `;
+  }
+
+  contains(key: string): boolean {
+    let answer = this.answers.get(key);
+    if (answer === undefined) {
+      answer = this.mayContain(key) && this.key.includes(` ${key} `);
+      this.answers.set(key, answer);
+    }
+    return answer;
+  }
+
+  private mayContain(key: string): boolean {
+    if (this.answers.size < PAIR_INDEX_AFTER) return true;
+    if (this.pairs === undefined) {
+      this.pairs = new Set();
+      const words = this.key.trim().split(' ');
+      for (let index = 1; index < words.length; index++) this.pairs.add(`${words[index - 1]} ${words[index]}`);
+    }
+    const words = key.split(' ');
+    for (let index = 1; index < words.length; index++) if (!this.pairs.has(`${words[index - 1]} ${words[index]}`)) return false;
+    return true;
+  }
 }

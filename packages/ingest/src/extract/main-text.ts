@@ -130,19 +130,6 @@ function bodyWithoutChrome(body: DomElement): string {
   return blockText(body);
 }
 
-const ARTICLE_TYPE = /^(?:[a-z]*article|[a-z]*posting|report)$/i;
-
-/** The page declares itself an article: Open Graph `og:type` article, or a JSON-LD Article/NewsArticle/BlogPosting/Report. */
-function declaresArticle(document: DomDocument): boolean {
-  for (const meta of Array.from(document.querySelectorAll('meta[property="og:type"], meta[name="og:type"]'))) {
-    if (/article/i.test(meta.getAttribute('content') ?? '')) return true;
-  }
-  for (const script of Array.from(document.querySelectorAll('script[type="application/ld+json"]'))) {
-    for (const match of (script.textContent ?? '').matchAll(/"@type"\s*:\s*(?:\[\s*)?"([^"]+)"/g)) if (ARTICLE_TYPE.test(match[1])) return true;
-  }
-  return false;
-}
-
 /** Words of the body's paragraphs (FALLBACK_PARAGRAPH_WORDS or longer) that the text lacks. */
 function paragraphWordsMissing(body: string, text: string): number {
   const kept = ` ${wordKey(text)} `;
@@ -155,13 +142,14 @@ function paragraphWordsMissing(body: string, text: string): number {
 }
 
 /**
- * The main text of `document`, whose hidden content is already out. Readability rewrites the tree
- * it reads, and the fallback cuts chrome out of the body, so each works on a copy: `document` is
- * left as it was for the caller.
+ * The main text of `document`, whose hidden content is already out. `declared`: the page declares
+ * itself an article (og:type, JSON-LD: signals/page-declarations.ts `declaresArticle`, read from
+ * the page's one scan of its declarations). Readability rewrites the tree it reads, and the
+ * fallback cuts chrome out of the body, so each works on a copy: `document` is left as it was
+ * for the caller.
  */
-export function extractMainText(document: DomDocument): MainText {
+export function extractMainText(document: DomDocument, declared: boolean): MainText {
   const titles = [document.querySelector('title')?.textContent ?? '', ...Array.from(document.querySelectorAll('h1')).map((heading) => heading.textContent ?? '')];
-  const declared = declaresArticle(document);
   const working = document.cloneNode(true);
   for (const figure of Array.from(working.querySelectorAll('figure, figcaption'))) figure.remove();
   let text = '';

@@ -42,6 +42,8 @@ export const REVEAL_ROLES = new Set(['tabpanel']);
 export const MIN_HIDDEN_PIECE_WORDS = 2;
 /** At most this much hidden text is recorded per page (characters), pieces that are not furniture first. */
 export const MAX_HIDDEN_TEXT_CHARS = 24_000;
+/** At most this many hidden pieces are looked at per page, in document order (README "Limits"); hidden content past them is still taken out, not recorded. */
+export const MAX_HIDDEN_CANDIDATES = 1000;
 /** A recorded piece's text is cut to this many characters. */
 export const MAX_HIDDEN_PIECE_CHARS = 1200;
 /** Words before a hidden piece that must sit in the main text for the piece to count as inside it. */

@@ -21,7 +21,8 @@
 import type { ContentType } from '../vocabulary.js';
 import { CONTENT_TYPE_MODEL } from './content-type-model.generated.js';
 import { classifyText } from './content-type-text.js';
-import { jsonLdBlocks, jsonLdValues, type JsonLdElement } from './json-ld.js';
+import { jsonLdValues } from './json-ld.js';
+import type { PageDeclarations } from './page-declarations.js';
 
 export type ContentTypeSource = 'structure' | 'url' | 'text';
 
@@ -94,21 +95,17 @@ const URL_RULES: ReadonlyArray<[RegExp, ContentType]> = [
   [/(?:^|\/)(?:products?|shop|store|dp|item)\/[^/]+/, 'product'],
 ];
 
-export interface PageTypesDocument {
-  querySelectorAll(selector: '*'): ArrayLike<JsonLdElement>;
-}
-
 const PAGE_TYPE_LIMIT = 40;
 
 /**
- * The types a page declares about itself: JSON-LD `@type`s (tolerant parse), microdata
- * `itemtype`s (schema.org URL's last segment) and `og:type` (as `og:VALUE`), each once.
+ * The types a page declares about itself (from its one scan, page-declarations.ts): JSON-LD
+ * `@type`s (tolerant parse), microdata `itemtype`s (schema.org URL's last segment) and `og:type`
+ * (as `og:VALUE`), each once.
  */
-export function declaredPageTypes(document: PageTypesDocument): string[] {
+export function declaredPageTypes(declarations: PageDeclarations): string[] {
   const types = new Set<string>();
-  // One walk over the tree; each kind of declaration filters it.
-  const elements = Array.from(document.querySelectorAll('*'));
-  for (const block of jsonLdBlocks(elements)) {
+  const { elements } = declarations;
+  for (const block of declarations.jsonLd) {
     const found = block.value === undefined ? [...block.text.matchAll(/"@type"\s*:\s*"([^"]{1,60})"/g)].map((match) => match[1]) : jsonLdValues(block.value, '@type', PAGE_TYPE_LIMIT);
     for (const value of found.flat()) if (typeof value === 'string') types.add(value.replace(/^https?:\/\/schema\.org\//i, ''));
   }
@@ -120,7 +117,7 @@ export function declaredPageTypes(document: PageTypesDocument): string[] {
       if (name) types.add(name);
     }
   }
-  const og = elements.find((element) => element.tagName === 'META' && (element.getAttribute('property') ?? element.getAttribute('name')) === 'og:type')?.getAttribute('content');
+  const og = declarations.metas.find((element) => (element.getAttribute('property') ?? element.getAttribute('name')) === 'og:type')?.getAttribute('content');
   if (og) types.add(`og:${og.trim().toLowerCase()}`);
   return [...types].slice(0, PAGE_TYPE_LIMIT);
 }

@@ -91,27 +91,30 @@ export interface FoundDate {
   index: number;
 }
 
+/** The patterns findTextDates scans with, built once (global: each scan resets `lastIndex`), and how each match reads. */
+const TEXT_DATE_PATTERNS: ReadonlyArray<[RegExp, (m: RegExpExecArray, usOrder: boolean) => DayValue | undefined]> = [
+  [new RegExp(YEAR_MONTH_DAY.source, 'g'), (m) => day3(Number(m[1]), Number(m[2]), Number(m[3]))],
+  [new RegExp(DAY_MONTH_YEAR.source, 'giu'), (m) => day3(Number(m[3]), MONTHS[m[2].toLowerCase()], Number(m[1]))],
+  [new RegExp(MONTH_DAY_YEAR.source, 'giu'), (m) => day3(Number(m[3]), MONTHS[m[1].toLowerCase()], Number(m[2]))],
+  [
+    new RegExp(NUMERIC_DMY.source, 'g'),
+    (m, usOrder) => {
+      const year = fourDigitYear(m[4]);
+      const a = Number(m[1]);
+      const b = Number(m[3]);
+      if (m[2] === '.' || !usOrder) return a > 12 || b <= 12 ? day3(year, b, a) : day3(year, a, b);
+      return b > 12 && a <= 12 ? day3(year, a, b) : a > 12 ? day3(year, b, a) : day3(year, a, b);
+    },
+  ],
+];
+
 /** Every date expression in `text`, in order, at most `limit`. */
 export function findTextDates(text: string, usOrder: boolean, limit = 50): FoundDate[] {
   const found: FoundDate[] = [];
-  const patterns: ReadonlyArray<[RegExp, (m: RegExpExecArray) => DayValue | undefined]> = [
-    [new RegExp(YEAR_MONTH_DAY.source, 'g'), (m) => day3(Number(m[1]), Number(m[2]), Number(m[3]))],
-    [new RegExp(DAY_MONTH_YEAR.source, 'giu'), (m) => day3(Number(m[3]), MONTHS[m[2].toLowerCase()], Number(m[1]))],
-    [new RegExp(MONTH_DAY_YEAR.source, 'giu'), (m) => day3(Number(m[3]), MONTHS[m[1].toLowerCase()], Number(m[2]))],
-    [
-      new RegExp(NUMERIC_DMY.source, 'g'),
-      (m) => {
-        const year = fourDigitYear(m[4]);
-        const a = Number(m[1]);
-        const b = Number(m[3]);
-        if (m[2] === '.' || !usOrder) return a > 12 || b <= 12 ? day3(year, b, a) : day3(year, a, b);
-        return b > 12 && a <= 12 ? day3(year, a, b) : a > 12 ? day3(year, b, a) : day3(year, a, b);
-      },
-    ],
-  ];
-  for (const [pattern, make] of patterns) {
+  for (const [pattern, make] of TEXT_DATE_PATTERNS) {
+    pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      const value = make(match);
+      const value = make(match, usOrder);
       if (value !== undefined) found.push({ value, index: match.index });
       if (found.length >= limit * 4) break;
     }

@@ -11,10 +11,12 @@ export interface JsonLdElement {
   getAttribute(name: string): string | null;
 }
 
-export interface JsonLdBlock {
+export interface JsonLdBlock<Element extends JsonLdElement = JsonLdElement> {
   /** The parsed value, or undefined when the block could not be parsed even after repair. */
   value: unknown;
   text: string;
+  /** The `<script>` it came from. */
+  element: Element;
 }
 
 const BLOCK_LIMIT = 20;
@@ -41,8 +43,8 @@ export function isJsonLdScript(element: JsonLdElement): boolean {
 }
 
 /** The JSON-LD blocks among a page's elements (at most 20), each parsed or kept as text. */
-export function jsonLdBlocks(elements: readonly JsonLdElement[]): JsonLdBlock[] {
-  const blocks: JsonLdBlock[] = [];
+export function jsonLdBlocks<Element extends JsonLdElement>(elements: readonly Element[]): JsonLdBlock<Element>[] {
+  const blocks: JsonLdBlock<Element>[] = [];
   const scripts = elements.filter(isJsonLdScript).slice(0, BLOCK_LIMIT);
   for (const script of scripts) {
     const text = (script.textContent ?? '').slice(0, BLOCK_CHARS);
@@ -56,7 +58,7 @@ export function jsonLdBlocks(elements: readonly JsonLdElement[]): JsonLdBlock[] 
         value = undefined;
       }
     }
-    blocks.push({ value, text });
+    blocks.push({ value, text, element: script });
   }
   return blocks;
 }

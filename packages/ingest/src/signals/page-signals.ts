@@ -8,6 +8,7 @@
 import type { HostFields } from '../derive.js';
 import type { HostSignals } from '../graph-signals.js';
 import type { ContentRecord } from '../record.js';
+import { urlPathAndQuery } from '../url-parts.js';
 import type { Safety } from '../vocabulary.js';
 import { deriveAuthority } from './authority.js';
 import type { Derived } from './derived.js';
@@ -48,22 +49,13 @@ function standingOf(hostSignals: ReadonlyMap<string, HostSignals>, host: string)
   return standings.get(host);
 }
 
-/** What follows the host in a URL (path and query, no fragment): where page-level cues sit. */
-function pathAndQuery(url: string): string {
-  const scheme = url.indexOf('://');
-  const slash = url.indexOf('/', scheme < 0 ? 0 : scheme + 3);
-  if (slash < 0) return '/';
-  const fragment = url.indexOf('#', slash);
-  return url.slice(slash, fragment < 0 ? undefined : fragment);
-}
-
 export function derivePageSignals(record: ContentRecord, facts: PageSignalFacts): PageSignals {
   const { hostFields } = facts;
   const rankInput = { host: hostFields.host, registrableDomain: hostFields.registrableDomain, publicSuffix: facts.publicSuffix, tld: hostFields.tld };
   const prior = hostPrior(rankInput);
   const signals: PageSignals = {
     vertical: deriveVertical({ title: record.title, text: record.text, host: hostFields.host }, record.vertical),
-    safety: deriveSafety({ host: hostFields.host, path: pathAndQuery(record.url), title: record.title, text: record.text }, record.safety),
+    safety: deriveSafety({ host: hostFields.host, path: urlPathAndQuery(record.url), title: record.title, text: record.text }, record.safety),
     hostRank: deriveHostRank(rankInput, standingOf(facts.hostSignals, hostFields.host), record.hostRank),
     quality: deriveQuality(record.text, record.quality),
     authority: deriveAuthority({ priorKind: prior.kind, role: facts.role.role, roleConfidence: facts.role.confidence, ownerKind: facts.ownerKind }, record.authority),

@@ -25,7 +25,8 @@
  */
 
 import { day3, findTextDates, parseMachineDate, parseTextDate, type DayValue } from './date-text.js';
-import { jsonLdBlocks, jsonLdValues } from './json-ld.js';
+import { jsonLdValues, type JsonLdBlock } from './json-ld.js';
+import { readDeclarations, type DeclaringElement, type PageDeclarations } from './page-declarations.js';
 
 /** The few DOM members read here (linkedom provides them; the build has no DOM lib). */
 export interface DateDomNode {
@@ -33,13 +34,7 @@ export interface DateDomNode {
   nodeValue: string | null;
   childNodes: ArrayLike<DateDomNode>;
 }
-export interface DateDomElement {
-  tagName: string;
-  textContent: string | null;
-  getAttribute(name: string): string | null;
-  hasAttribute(name: string): boolean;
-  parentNode: DateDomElement | null;
-}
+export type DateDomElement = DeclaringElement;
 export interface DateDomDocument {
   querySelectorAll(selector: '*'): ArrayLike<DateDomElement>;
   documentElement?: DateDomElement | null;
@@ -155,10 +150,10 @@ interface Candidate {
   reason: string;
 }
 
-function fromMeta(elements: readonly DateDomElement[], fetchedAt: number, usOrder: boolean): Candidate | undefined {
+function fromMeta(metas: readonly DateDomElement[], fetchedAt: number, usOrder: boolean): Candidate | undefined {
   const byKey = new Map<string, string>();
-  for (const meta of elements) {
-    if (meta.tagName !== 'META' || !meta.hasAttribute('content')) continue;
+  for (const meta of metas) {
+    if (!meta.hasAttribute('content')) continue;
     const key = metaKey(meta);
     if (key !== '' && !byKey.has(key)) byKey.set(key, meta.getAttribute('content') ?? '');
   }
@@ -173,13 +168,14 @@ function fromMeta(elements: readonly DateDomElement[], fetchedAt: number, usOrde
 
 /** Keys that carry an original publication date in JSON-LD, most reliable first. */
 const JSON_LD_KEYS = ['datePublished', 'dateCreated', 'uploadDate'];
+/** Per key, the pattern that reads it from a block that is not JSON even after repair (built once). */
+const JSON_LD_KEY_PATTERNS = new Map(JSON_LD_KEYS.map((key) => [key, new RegExp(`"${key}"\\s*:\\s*"([^"]{6,40})"`)]));
 
 /** JSON-LD (json-ld.ts parses it tolerantly); a block that is still not JSON has its keys read with a pattern. */
-function fromJsonLd(elements: readonly DateDomElement[], fetchedAt: number, usOrder: boolean): Candidate | undefined {
-  const blocks = jsonLdBlocks(elements);
+function fromJsonLd(blocks: readonly JsonLdBlock[], fetchedAt: number, usOrder: boolean): Candidate | undefined {
   for (const key of JSON_LD_KEYS) {
     for (const block of blocks) {
-      const raws = block.value === undefined ? [new RegExp(`"${key}"\\s*:\\s*"([^"]{6,40})"`).exec(block.text)?.[1]] : jsonLdValues(block.value, key);
+      const raws = block.value === undefined ? [JSON_LD_KEY_PATTERNS.get(key)!.exec(block.text)?.[1]] : jsonLdValues(block.value, key);
       for (const raw of raws) {
         if (typeof raw !== 'string') continue;
         const value = parseMachineDate(raw, usOrder);
@@ -345,15 +341,16 @@ function usesMonthFirst(document: DateDomDocument): boolean {
 /**
  * The page's publication day: the first source, in order of reliability, that gives a plausible
  * date. `document` is the parsed page (before anything is removed from it), `url` its address,
- * `fetchedAt` the crawl time in unix seconds.
+ * `fetchedAt` the crawl time in unix seconds; `declarations` the page's one scan
+ * (page-declarations.ts), read here when the caller has none.
  */
-export function derivePublishedAt(document: DateDomDocument, url: string, fetchedAt: number): PublishedAtSignal {
+export function derivePublishedAt(document: DateDomDocument, url: string, fetchedAt: number, declarations: PageDeclarations = readDeclarations(document)): PublishedAtSignal {
   const usOrder = usesMonthFirst(document);
-  // One walk over the tree: every source below filters this list (a CSS query per source would walk it each time).
-  const elements = Array.from(document.querySelectorAll('*'));
+  // Every source below filters the scan's lists (a CSS query per source would walk the tree each time).
+  const { elements } = declarations;
   const candidate =
-    fromMeta(elements, fetchedAt, usOrder) ??
-    fromJsonLd(elements, fetchedAt, usOrder) ??
+    fromMeta(declarations.metas, fetchedAt, usOrder) ??
+    fromJsonLd(declarations.jsonLd, fetchedAt, usOrder) ??
     fromMicrodata(elements, fetchedAt, usOrder) ??
     fromUrl(url, fetchedAt) ??
     fromTimeElements(elements, fetchedAt, usOrder) ??

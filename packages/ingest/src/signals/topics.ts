@@ -1,27 +1,29 @@
 /**
- * topics: the topic tags a page declares about itself, read from its HTML head without a DOM:
- * `<meta name="keywords">`, `<meta name="news_keywords">`, Open Graph's `article:tag` and
- * `article:section`, and schema.org JSON-LD `keywords` / `articleSection`. Absent when the page
- * declares none: topics are never guessed from the text (the vertical says what a page is
- * about; a tag is the publisher's word). A JSONL record's `topics` always win.
+ * topics: the topic tags a page declares about itself, read from the page's one scan of its
+ * declarations (page-declarations.ts): `<meta name="keywords">`, `<meta name="news_keywords">`,
+ * Open Graph's `article:tag` and `article:section`, and schema.org JSON-LD `keywords` /
+ * `articleSection` (in document order; a block that is not JSON even after repair has them read
+ * with a pattern). Absent when the page declares none: topics are never guessed from the text
+ * (the vertical says what a page is about; a tag is the publisher's word). A JSONL record's
+ * `topics` always win.
  *
  * Tags are lower-cased and trimmed; kept only when they read as a tag (MIN_TAG_CHARS to
  * MAX_TAG_CHARS characters, at most MAX_TAG_WORDS words, a letter in them); at most MAX_TOPICS
  * per page, in the page's order. What it cannot know: keyword stuffing looks like tags (the caps
  * bound it), and most pages declare nothing.
  */
+import type { JsonLdBlock } from './json-ld.js';
+import type { PageDeclarations } from './page-declarations.js';
 
 export const MAX_TOPICS = 8;
 export const MIN_TAG_CHARS = 2;
 export const MAX_TAG_CHARS = 40;
 export const MAX_TAG_WORDS = 4;
-/** Declarations sit in the head; a page's first bytes are enough, and bound the scan. */
-export const HEAD_SCAN_CHARS = 200_000;
-
-const META_TAG = /<meta\b[^>]*>/gi;
-const ATTRIBUTE = /([a-z:_-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
 const TOPIC_META = new Set(['keywords', 'news_keywords', 'article:tag', 'article:section']);
+const JSON_LD_TOPIC_KEYS = new Set(['keywords', 'articleSection']);
 const JSON_LD_KEYWORDS = /"(?:keywords|articleSection)"\s*:\s*(\[[^\]]*\]|"(?:[^"\\]|\\.)*")/g;
+/** How deep a JSON-LD value is searched for its keys (json-ld.ts' depth). */
+const JSON_LD_DEPTH = 10;
 
 function decodeEntities(text: string): string {
   return text
@@ -33,44 +35,59 @@ function decodeEntities(text: string): string {
     .replace(/&nbsp;/g, ' ');
 }
 
-function attributesOf(tag: string): Map<string, string> {
-  const attributes = new Map<string, string>();
-  for (const match of tag.matchAll(ATTRIBUTE)) attributes.set(match[1].toLowerCase(), match[2] ?? match[3] ?? match[4] ?? '');
-  return attributes;
-}
-
 function cleanTag(raw: string): string | undefined {
-  const tag = decodeEntities(raw).replace(/\s+/g, ' ').trim().toLowerCase();
+  const tag = raw.replace(/\s+/g, ' ').trim().toLowerCase();
   if (tag.length < MIN_TAG_CHARS || tag.length > MAX_TAG_CHARS) return undefined;
   if (!/\p{L}/u.test(tag) || tag.split(' ').length > MAX_TAG_WORDS) return undefined;
   return tag;
 }
 
-function jsonStrings(value: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(value);
-    if (typeof parsed === 'string') return parsed.split(',');
-    if (Array.isArray(parsed)) return parsed.filter((item): item is string => typeof item === 'string');
-  } catch {
-    // Invalid JSON-LD is common; what it declares is then left unread.
-  }
+/** A declared value's tags: a string is a comma list, an array lists them. */
+function tagsOf(value: unknown): string[] {
+  if (typeof value === 'string') return value.split(',');
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
   return [];
 }
 
-/** The topic tags a page's HTML declares, or undefined when it declares none. */
-export function declaredTopics(html: string): string[] | undefined {
-  const head = html.length > HEAD_SCAN_CHARS ? html.slice(0, HEAD_SCAN_CHARS) : html;
+/** The values of `keywords` and `articleSection` in a parsed block, in document order. */
+function jsonLdTopicValues(value: unknown, found: unknown[], depth = 0): void {
+  if (depth > JSON_LD_DEPTH || value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const item of value) jsonLdTopicValues(item, found, depth + 1);
+    return;
+  }
+  for (const [name, child] of Object.entries(value as Record<string, unknown>)) {
+    if (JSON_LD_TOPIC_KEYS.has(name)) found.push(child);
+    else jsonLdTopicValues(child, found, depth + 1);
+  }
+}
+
+/** JSON-LD's tags: the parsed block's values, or (a block still not JSON) its keys read with a pattern. Entities as written are decoded. */
+function jsonLdTags(block: JsonLdBlock): string[] {
+  const values: unknown[] = [];
+  if (block.value !== undefined) jsonLdTopicValues(block.value, values);
+  else {
+    for (const match of block.text.matchAll(JSON_LD_KEYWORDS)) {
+      try {
+        values.push(JSON.parse(match[1]));
+      } catch {
+        // A value that is not JSON is left unread.
+      }
+    }
+  }
+  return values.flatMap(tagsOf).map(decodeEntities);
+}
+
+/** The topic tags a page declares, or undefined when it declares none. */
+export function declaredTopics(declarations: PageDeclarations): string[] | undefined {
   const raw: string[] = [];
-  for (const match of head.matchAll(META_TAG)) {
-    const attributes = attributesOf(match[0]);
-    const name = (attributes.get('name') ?? attributes.get('property') ?? '').toLowerCase();
+  for (const meta of declarations.metas) {
+    const name = (meta.getAttribute('name') ?? meta.getAttribute('property') ?? '').toLowerCase();
     if (!TOPIC_META.has(name)) continue;
-    const content = attributes.get('content') ?? '';
+    const content = meta.getAttribute('content') ?? '';
     raw.push(...(name === 'article:tag' || name === 'article:section' ? [content] : content.split(/[,;]/)));
   }
-  if (head.includes('application/ld+json')) {
-    for (const match of head.matchAll(JSON_LD_KEYWORDS)) raw.push(...jsonStrings(match[1]));
-  }
+  for (const block of declarations.jsonLd) raw.push(...jsonLdTags(block));
   const topics: string[] = [];
   for (const candidate of raw) {
     const tag = cleanTag(candidate);

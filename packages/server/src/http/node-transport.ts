@@ -16,7 +16,9 @@ import type { Router } from './router.js';
 import {
   answeredRequest,
   answerHeaders,
+  BodyCollector,
   CLIENT_CLOSED_REQUEST,
+  declaresTooLarge,
   HEADERS_TIMEOUT_MS,
   KEEP_ALIVE_TIMEOUT_MS,
   MAX_HEADER_BYTES,
@@ -33,21 +35,19 @@ import {
 
 /** The body of a route that reads one, or null past `maxBytes` (declared or counted). */
 function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
-  if (Number(request.headers['content-length'] ?? 0) > maxBytes) return Promise.resolve(null);
+  if (declaresTooLarge(request.headers, maxBytes)) return Promise.resolve(null);
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
+    const body = new BodyCollector(maxBytes);
     const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
+      if (!body.admits(chunk.length)) {
         request.off('data', onData);
         resolve(null);
         return;
       }
-      chunks.push(chunk);
+      body.keep(chunk);
     };
     request.on('data', onData);
-    request.on('end', () => resolve(Buffer.concat(chunks, size)));
+    request.on('end', () => resolve(body.bytes()));
     request.on('error', () => resolve(null));
   });
 }

@@ -34,16 +34,21 @@ export function ownHostnames(listenHost: string): string[] {
   return LOOPBACK_HOSTNAMES.includes(hostname) ? LOOPBACK_HOSTNAMES : [...LOOPBACK_HOSTNAMES, hostname];
 }
 
-/** Why a request's Origin is refused, or null when it may be served. */
+/** The refusal's text after the quoted Origin: the same for every request, written once. */
+const REFUSAL_REASON = " is neither this server's own host nor one ALLOWED_ORIGINS lists";
+
+function refusal(origin: string): string {
+  return `forbidden: Origin ${JSON.stringify(origin.slice(0, 100))}${REFUSAL_REASON}`;
+}
+
+/** Why a request's Origin is refused, or null when it may be served (the text is written only for a refusal). */
 export function originRefusal(origin: string | undefined, own: readonly string[], allowed: readonly string[]): string | null {
   if (origin === undefined) return null;
-  const refusal = `forbidden: Origin ${JSON.stringify(origin.slice(0, 100))} is neither this server's own host nor one ALLOWED_ORIGINS lists`;
-  if (!URL.canParse(origin)) return refusal;
-  const url = new URL(origin);
-  if (url.origin === 'null') return refusal;
+  const url = URL.parse(origin);
+  if (url === null || url.origin === 'null') return refusal(origin);
   if (own.includes(url.hostname)) return null;
   for (const entry of allowed) {
     if (entry === url.origin || entry === url.host || entry === url.hostname) return null;
   }
-  return refusal;
+  return refusal(origin);
 }

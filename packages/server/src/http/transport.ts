@@ -131,6 +131,38 @@ export function serveRequest(
   return { served, answer };
 }
 
+/** The request declares a body longer than `maxBytes` (its content-length): refused before any is read. */
+export function declaresTooLarge(headers: IncomingHttpHeaders, maxBytes: number): boolean {
+  return Number(headers['content-length'] ?? 0) > maxBytes;
+}
+
+/**
+ * A request body as its chunks arrive, up to `maxBytes`: each layer feeds it what its server
+ * hands over (node:http's Buffers; uWS's chunks, copied by the caller only once admitted, since
+ * uWS reuses their memory after its callback).
+ */
+export class BodyCollector {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** Count a chunk of `bytes`: false when the body is now past `maxBytes` (keep nothing more). */
+  admits(bytes: number): boolean {
+    this.size += bytes;
+    return this.size <= this.maxBytes;
+  }
+
+  keep(chunk: Buffer): void {
+    this.chunks.push(chunk);
+  }
+
+  /** The whole body. */
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks, this.size);
+  }
+}
+
 /** The headers of an answer besides content-length: content type, request id, the answer's own, and `connection: close` while closing. */
 export function answerHeaders(answer: HttpAnswer, served: Served, closing: boolean): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': answer.contentType, 'x-request-id': served.requestId, ...answer.headers };

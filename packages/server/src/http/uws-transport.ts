@@ -28,8 +28,10 @@ import type { Router } from './router.js';
 import {
   answeredRequest,
   answerHeaders,
+  BodyCollector,
   CLIENT_CLOSED_REQUEST,
   closesConnection,
+  declaresTooLarge,
   REQUEST_TIMEOUT,
   REQUEST_TIMEOUT_MS,
   serveRequest,
@@ -141,10 +143,9 @@ export class UwsTransport implements Transport {
    * answered 408 and the body is never resolved.
    */
   private readBody(exchange: Exchange, headers: IncomingHttpHeaders, maxBytes: number): Promise<Buffer | null> {
-    if (Number(headers['content-length'] ?? 0) > maxBytes) return Promise.resolve(null);
+    if (declaresTooLarge(headers, maxBytes)) return Promise.resolve(null);
     return new Promise((resolve) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
+      const body = new BodyCollector(maxBytes);
       let over = false;
       exchange.timer = setTimeout(() => {
         exchange.timer = null;
@@ -152,17 +153,17 @@ export class UwsTransport implements Transport {
       }, REQUEST_TIMEOUT_MS);
       exchange.res.onData((chunk, isLast) => {
         if (over || exchange.done) return;
-        size += chunk.byteLength;
-        if (size > maxBytes) {
+        if (!body.admits(chunk.byteLength)) {
           over = true;
           this.clearTimer(exchange);
           resolve(null);
           return;
         }
-        chunks.push(Buffer.from(chunk.slice(0)));
+        // Copied before the callback returns: uWS reuses the chunk's memory.
+        body.keep(Buffer.from(chunk.slice(0)));
         if (isLast) {
           this.clearTimer(exchange);
-          resolve(Buffer.concat(chunks, size));
+          resolve(body.bytes());
         }
       });
     });
