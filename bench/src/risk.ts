@@ -9,11 +9,14 @@
  * measured (it reads host_rank only). Default path: ../shared/data/injection (from the repo root).
  *
  * Then instruction_like detector against detector in the same run (bench/src/risk/detectors.ts):
- * the rules alone, the learned model alone and both, by leave-one-family-out over the training
- * pool (RISK_TRAIN_DATA, default ../shared/data/injection-train/pool.jsonl; RISK_LOFO=0 skips it),
- * on the development split (its near-copies in the pool left out of training), on the passages of
- * real crawled pages (RISK_CRAWL, default ../shared/data/crawl/articles-dev.warc.gz, comma-separated
- * for several) and the cost per passage of each.
+ * the rules alone, and the rules with each model variant (the shipped configuration; broad
+ * negatives, bench/src/risk/negatives.ts; broad negatives plus potion-base-2M sentence vectors,
+ * bench/src/risk/vectors.ts, RISK_VECTORS=none leaves it out), by leave-one-family-out over the
+ * training pool (RISK_TRAIN_DATA, default ../shared/data/injection-train/pool.jsonl; RISK_LOFO=0
+ * skips it), on the development split (its near-copies in the pool left out of training), on the
+ * passages of real crawled pages split into odd- and even-numbered pages (RISK_CRAWL, default the
+ * Dolma sample and the articles crawl of ../shared/data/crawl, comma-separated; the broad variants
+ * train on the even-numbered pages only) and the cost per passage.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
