@@ -9,18 +9,23 @@
  * measured (it reads host_rank only). Default path: ../shared/data/injection (from the repo root).
  *
  * Then instruction_like detector against detector in the same run (bench/src/risk/detectors.ts):
- * the rules alone, the learned model alone and both, by leave-one-family-out over the training
- * pool (RISK_TRAIN_DATA, default ../shared/data/injection-train/pool.jsonl; RISK_LOFO=0 skips it),
- * on the development split (its near-copies in the pool left out of training), on the passages of
- * real crawled pages (RISK_CRAWL, default ../shared/data/crawl/articles-dev.warc.gz, comma-separated
- * for several) and the cost per passage of each.
+ * the rules alone, and the rules with each model variant (the shipped configuration; broad
+ * negatives, bench/src/risk/negatives.ts; broad negatives plus potion-base-2M sentence vectors,
+ * bench/src/risk/vectors.ts, RISK_VECTORS=none leaves it out), by leave-one-family-out over the
+ * training pool (RISK_TRAIN_DATA, default ../shared/data/injection-train/pool.jsonl; RISK_LOFO=0
+ * skips it), on the development split (its near-copies in the pool left out of training), on the
+ * passages of real crawled pages split into odd- and even-numbered pages (RISK_CRAWL, default the
+ * Dolma sample and the articles crawl of ../shared/data/crawl, comma-separated; the broad variants
+ * train on the even-numbered pages only) and the cost per passage.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { instructionFindings, riskReport, shippedModel, stripInstructionLike } from '@evidence/evidence';
 import { crawlPassages } from './risk/crawl-passages.js';
-import { count, countPages, DETECTOR_NAMES, emptyCounts, flagsOf, leaveOneFamilyOut, readDevSplit, readIds, type Counts, type FamilyResult } from './risk/detectors.js';
-import { buildTrainingSet, readPool, trainModel } from './risk/train.js';
+import { count, countPages, detectorNames, emptyCounts, flagsOf, leaveOneFamilyOut, readDevSplit, readIds, trainVariant, type Counts, type FamilyResult, type ModelVariant } from './risk/detectors.js';
+import { extraNegatives, splitPages, trainCrawlFiles } from './risk/negatives.js';
+import { buildTrainingSet, readPool } from './risk/train.js';
+import { staticSentenceVectors } from './risk/vectors.js';
 import { measuredFlags, scoreFlags, type LabelledPage } from './risk/score.js';
 import { categoryTable, flagTable } from './risk/table.js';
 
@@ -104,7 +109,7 @@ for (const raw of paths) {
   summaries.push({ path: raw, pages: pages.length, meanChars, ...scores, hardClean: { pages: hardClean.length, flagged: hardCleanFlagged }, reportUs, stripUs });
 }
 
-// ------------------------------------------------------------------ instruction_like: rules, model, both
+// ------------------------------------------------------------------ instruction_like: rules, model variants
 
 const f3 = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : 'n/a');
 const share = (part: number, whole: number) => (whole === 0 ? NaN : part / whole);
@@ -114,7 +119,7 @@ function detectorTable(counts: Counts, what: { positives: string; negatives: str
     `| detector | ${what.positives} flagged | recall | ${what.negatives} flagged | false-alarm rate | precision |`,
     '|---|---:|---:|---:|---:|---:|',
   ];
-  for (const name of DETECTOR_NAMES) {
+  for (const name of Object.keys(counts.flagged)) {
     const { positives, negatives } = counts.flagged[name];
     lines.push(
       `| ${name} | ${positives} of ${counts.positives} | ${f3(share(positives, counts.positives))} | ${negatives} of ${counts.negatives} | ` +
@@ -124,58 +129,70 @@ function detectorTable(counts: Counts, what: { positives: string; negatives: str
   return lines.join('\n');
 }
 
+function addCounts(into: Counts, from: Counts): void {
+  into.positives += from.positives;
+  into.negatives += from.negatives;
+  for (const name of Object.keys(into.flagged)) {
+    into.flagged[name].positives += from.flagged[name].positives;
+    into.flagged[name].negatives += from.flagged[name].negatives;
+  }
+}
+
 const POOL = resolve(process.cwd(), process.env.RISK_TRAIN_DATA || '../shared/data/injection-train/pool.jsonl');
 const DEV = resolve(process.cwd(), JUDGED_SET);
-const CRAWLS = (process.env.RISK_CRAWL || '../shared/data/crawl/articles-dev.warc.gz').split(',').map((file) => resolve(process.cwd(), file.trim()));
-const TRAIN_CRAWL = resolve(process.cwd(), process.env.RISK_TRAIN_CRAWL || 'packages/ingest/test/data/sample-0000.warc.gz');
+const CRAWLS = (process.env.RISK_CRAWL || '../shared/data/crawl/sample-0000.warc.gz,../shared/data/crawl/articles-dev.warc.gz').split(',').map((file) => resolve(process.cwd(), file.trim()));
 const instruction: Record<string, unknown> = {};
 
 if (existsSync(POOL)) {
   const started = performance.now();
   const records = readPool(POOL);
-  const extra = existsSync(TRAIN_CRAWL) ? (await crawlPassages(TRAIN_CRAWL)).map((passage) => passage.text) : [];
-  const set = buildTrainingSet(records, extra);
-  console.log(`\n## instruction_like: rules only, model only, rules + model\n`);
-  console.log(`training pool ${POOL}: ${records.length} records; ${set.examples.length} sentence examples, ${set.bags.length} multi-sentence attacks (featurised in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  const shippedNegatives = await extraNegatives('shipped');
+  const broadNegatives = await extraNegatives('broad');
+  const vectors = process.env.RISK_VECTORS === 'none' ? null : staticSentenceVectors();
+  // The shipped configuration first (the committed weights are trained so), then the alternatives measured beside it.
+  const variants: ModelVariant[] = [
+    { name: 'model', set: buildTrainingSet(records, shippedNegatives.texts) },
+    { name: 'model, broad negatives', set: buildTrainingSet(records, broadNegatives.texts) },
+  ];
+  if (vectors) {
+    variants.push({
+      name: `model, broad negatives + ${vectors.name} vectors`,
+      set: buildTrainingSet(records, broadNegatives.texts, undefined, vectors.vectorOf, vectors.dimensions),
+      vectorOf: vectors.vectorOf,
+    });
+  }
+  const names = detectorNames(variants);
+  console.log(`\n## instruction_like: rules only, and rules + each model variant (model at p >= 0.99)\n`);
+  console.log(`training pool ${POOL}: ${records.length} records`);
+  for (const variant of variants) console.log(`- ${variant.name}: ${variant.set.examples.length} sentence examples, ${variant.set.bags.length} multi-sentence attacks${variant.set.dimensions > 0 ? `, ${variant.set.dimensions}-dimension sentence vectors` : ''}`);
+  console.log(`extra negatives: shipped ${shippedNegatives.sources.map((source) => `${source.texts} texts of ${source.path}`).join(', ')}; broad ${broadNegatives.sources.map((source) => `${source.texts} texts of ${source.path}`).join(', ')}`);
+  console.log(`(featurised in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
   if (process.env.RISK_LOFO !== '0') {
-    console.log('\n### Leave-one-family-out over the pool (each family scored by a model trained without it; nothing tuned on these)\n');
-    console.log(`| family | kind | records | ${DETECTOR_NAMES.join(' | ')} |`);
-    console.log(`|---|---|---:|${DETECTOR_NAMES.map(() => '---:|').join('')}`);
-    const results = leaveOneFamilyOut(records, set, ({ family, label, counts }: FamilyResult) => {
+    console.log('\n### Leave-one-family-out over the pool (each family scored by models trained without it; nothing tuned on these)\n');
+    console.log(`| family | kind | records | ${names.join(' | ')} |`);
+    console.log(`|---|---|---:|${names.map(() => '---:|').join('')}`);
+    const results = leaveOneFamilyOut(records, variants, ({ family, label, counts }: FamilyResult) => {
       const total = label === 'injection' ? counts.positives : counts.negatives;
-      const cell = (name: (typeof DETECTOR_NAMES)[number]) => {
+      const cell = (name: string) => {
         const flagged = counts.flagged[name][label === 'injection' ? 'positives' : 'negatives'];
         return `${flagged} (${f3(share(flagged, total))})`;
       };
-      console.log(`| ${family} | ${label === 'injection' ? 'attack: recall' : 'clean: false alarms'} | ${total} | ${DETECTOR_NAMES.map(cell).join(' | ')} |`);
+      console.log(`| ${family} | ${label === 'injection' ? 'attack: recall' : 'clean: false alarms'} | ${total} | ${names.map(cell).join(' | ')} |`);
     });
-    const pooled = emptyCounts();
-    for (const { counts } of results) {
-      pooled.positives += counts.positives;
-      pooled.negatives += counts.negatives;
-      for (const name of DETECTOR_NAMES) {
-        pooled.flagged[name].positives += counts.flagged[name].positives;
-        pooled.flagged[name].negatives += counts.flagged[name].negatives;
-      }
+    const pooled = emptyCounts(names);
+    const english = emptyCounts(names);
+    for (const result of results) {
+      addCounts(pooled, result.counts);
+      if (result.family !== 'cyberseceval' && result.family !== 'prompts') addCounts(english, result.counts);
     }
-    const english = emptyCounts();
-    for (const { counts, family } of results) {
-      if (family === 'cyberseceval' || family === 'prompts') continue;
-      english.positives += counts.positives;
-      english.negatives += counts.negatives;
-      for (const name of DETECTOR_NAMES) {
-        english.flagged[name].positives += counts.flagged[name].positives;
-        english.flagged[name].negatives += counts.flagged[name].negatives;
-      }
-    }
-    const macro = (name: (typeof DETECTOR_NAMES)[number]) => {
+    const macro = (name: string) => {
       const attacks = results.filter((result) => result.label === 'injection');
       return attacks.reduce((sum, result) => sum + share(result.counts.flagged[name].positives, result.counts.positives), 0) / attacks.length;
     };
-    console.log('\nAll families pooled (every record judged by the model that never saw its family):\n');
+    console.log('\nAll families pooled (every record judged by models that never saw its family):\n');
     console.log(detectorTable(pooled, { positives: 'attacks', negatives: 'clean texts' }));
-    console.log(`\nmean recall over attack families: ${DETECTOR_NAMES.map((name) => `${name} ${f3(macro(name))}`).join(', ')}`);
+    console.log(`\nmean recall over attack families: ${names.map((name) => `${name} ${f3(macro(name))}`).join(', ')}`);
     console.log('\nWithout cyberseceval (machine-translated, whole user requests) and prompts/* (benign role prompts):\n');
     console.log(detectorTable(english, { positives: 'attacks', negatives: 'clean texts' }));
     instruction.lofo = { families: results, pooled, withoutCyberSecEvalAndPrompts: english };
@@ -183,17 +200,20 @@ if (existsSync(POOL)) {
 
   if (existsSync(join(DEV, 'labels.jsonl'))) {
     const overlap = readIds(resolve(POOL, '..', 'dev_overlap_ids.txt'));
-    const devModel = trainModel(set, (index) => !overlap.has(records[index].id));
     const pages = readDevSplit(DEV);
-    const honest = countPages(pages, devModel);
-    const shipped = countPages(pages, shippedModel());
-    console.log(`\n### Development split ${JUDGED_SET} (${pages.length} pages), model trained without the pool's ${overlap.size} near-copies of its attacks\n`);
+    const honest = countPages(pages, variants.map((variant) => ({ name: variant.name, model: trainVariant(variant, (index) => !overlap.has(records[index].id)) })));
+    const shipped = countPages(pages, [{ name: 'shipped weights', model: shippedModel() }]);
+    console.log(`\n### Development split ${JUDGED_SET} (${pages.length} pages), models trained without the pool's ${overlap.size} near-copies of its attacks\n`);
     console.log(detectorTable(honest, { positives: 'attacked pages', negatives: 'clean pages' }));
-    console.log('\nThe same pages with the shipped model (trained on those near-copies too, so its recall here is not a held-out figure):\n');
+    console.log('\nThe same pages with the shipped weights (trained on those near-copies too, so their recall here is not a held-out figure):\n');
     console.log(detectorTable(shipped, { positives: 'attacked pages', negatives: 'clean pages' }));
     instruction.dev = { withoutOverlap: honest, shipped };
   }
 
+  // Real pages: every flag is a false alarm. The broad variants trained on each crawl's even-numbered
+  // pages, the shipped configuration on every page of the Dolma sample: the odd-numbered pages of the
+  // articles crawl are held out from every variant.
+  const fullModels = [{ name: 'shipped weights', model: shippedModel() }, ...variants.map((variant) => ({ name: variant.name, model: trainVariant(variant) }))];
   const realPages: Record<string, unknown> = {};
   for (const file of CRAWLS) {
     if (!existsSync(file)) {
@@ -201,29 +221,41 @@ if (existsSync(POOL)) {
       continue;
     }
     const passages = await crawlPassages(file);
-    const counts = emptyCounts();
-    const examples: string[] = [];
-    for (const passage of passages) {
-      const flags = flagsOf(passage.text, shippedModel());
-      count(counts, false, flags);
-      if (flags['rules + model'] && examples.length < 12) {
-        for (const finding of instructionFindings(passage.text)) examples.push(`- "${passage.text.slice(finding.start, finding.end).slice(0, 100)}": ${finding.reason.slice(0, 120)}`);
+    const { trained, heldOut } = splitPages(passages);
+    const name = file.split('/').pop() ?? file;
+    const inShipped = trainCrawlFiles('shipped').some((shipped) => shipped.split('/').pop() === name);
+    const parts: Array<[string, typeof passages, string]> = [
+      ['odd-numbered pages', heldOut, inShipped ? 'held out from the broad variants; the shipped configuration trained on them' : 'held out from every variant'],
+      ['even-numbered pages', trained, 'trained on by the broad variants' + (inShipped ? ' and the shipped configuration' : '')],
+    ];
+    const summary: Record<string, unknown> = {};
+    for (const [part, members, note] of parts) {
+      const counts = emptyCounts(['rules only', ...fullModels.map((model) => `rules + ${model.name}`)]);
+      const examples: string[] = [];
+      for (const passage of members) {
+        const flags = flagsOf(passage.text, fullModels);
+        count(counts, false, flags);
+        if (flags['rules + shipped weights'] && examples.length < 12) {
+          for (const finding of instructionFindings(passage.text)) examples.push(`- "${passage.text.slice(finding.start, finding.end).slice(0, 100)}": ${finding.reason.slice(0, 120)}`);
+        }
       }
+      const pageCount = new Set(members.map((passage) => passage.url)).size;
+      console.log(`\n### Real crawled pages: ${name}, ${part} (${pageCount} pages, ${members.length} passages as ingest cuts them; every flag is a false alarm; ${note})\n`);
+      console.log(detectorTable(counts, { positives: 'attacks', negatives: 'passages' }));
+      console.log(examples.length > 0 ? `\nflagged by the shipped detector:\n${examples.join('\n')}` : '\nno passage flagged by the shipped detector');
+      summary[part] = { pages: pageCount, passages: members.length, counts };
     }
-    const pages = new Set(passages.map((passage) => passage.url)).size;
-    const rulesUs = microsecondsPerPassage(passages.map((passage) => ({ id: '', category: '', expected: [], text: passage.text })), (text) => instructionFindings(text, undefined, { rules: true, model: null }));
-    const bothUs = microsecondsPerPassage(passages.map((passage) => ({ id: '', category: '', expected: [], text: passage.text })), (text) => instructionFindings(text));
-    const name = file.split('/').pop();
-    const trainedOn = name === TRAIN_CRAWL.split('/').pop();
-    console.log(
-      `\n### Real crawled pages: ${name} (${pages} pages, ${passages.length} passages as ingest cuts them; every flag is a false alarm)` +
-        (trainedOn ? ' - its passages are training negatives of the model (RISK_TRAIN_CRAWL): not a held-out figure' : '') +
-        '\n',
-    );
-    console.log(detectorTable(counts, { positives: 'attacks', negatives: 'passages' }));
-    console.log(examples.length > 0 ? `\nflagged by rules + model:\n${examples.join('\n')}` : '\nno passage flagged by rules + model');
-    console.log(`\ncost of instruction_like on these passages: rules only ${rulesUs.toFixed(1)} us per passage, rules + model ${bothUs.toFixed(1)} us per passage`);
-    realPages[name ?? file] = { pages, passages: passages.length, counts, rulesUs, bothUs, trainedOn };
+    const asPages = passages.map((passage) => ({ id: '', category: '', expected: [], text: passage.text }));
+    const rulesUs = microsecondsPerPassage(asPages, (text) => instructionFindings(text, undefined, { rules: true, model: null }));
+    const bothUs = microsecondsPerPassage(asPages, (text) => instructionFindings(text));
+    const cost: Record<string, number> = { 'rules only': rulesUs, 'rules + shipped model': bothUs };
+    const vectorVariant = variants.find((variant) => variant.vectorOf);
+    if (vectorVariant) {
+      const model = fullModels.find((entry) => entry.name === vectorVariant.name)!.model;
+      cost[`rules + ${vectorVariant.name}`] = microsecondsPerPassage(asPages, (text) => instructionFindings(text, undefined, { rules: true, model }));
+    }
+    console.log(`\ncost of instruction_like on these passages: ${Object.entries(cost).map(([detector, us]) => `${detector} ${us.toFixed(1)} us`).join(', ')} per passage`);
+    realPages[name] = { ...summary, cost };
   }
   instruction.realPages = realPages;
 } else {

@@ -1,6 +1,7 @@
 /**
- * instruction_like measured detector against detector, in one run: the rules alone (the baseline),
- * the learned model alone, and both (the shipped detector), on
+ * instruction_like measured detector against detector, in one run: the rules alone (the baseline)
+ * and the rules with each model variant (the shipped configuration and the alternatives measured
+ * beside it: broader negatives, sentence vectors), on
  *
  * - leave-one-family-out over the training pool: for each family, a model trained without it, then
  *   recall on its attacks (or the false-alarm rate on its clean texts). This is the figure that
@@ -12,38 +13,52 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { instructionFindings, sentenceSpans, shippedModel, type InstructionDetector, type InstructionModel } from '@evidence/evidence';
-import { buildTrainingSet, familyGroup, trainModel, type PoolRecord, type TrainingSet } from './train.js';
+import { buildTrainingSet, familyGroup, trainModel, type PoolRecord, type TrainingSet, type VectorOf } from './train.js';
 
-/** The shipped detector is 'rules + model' (model at its threshold, 0.99); the two at p >= 0.9 show the trade a lower threshold makes. */
-export type DetectorName = 'rules only' | 'model only' | 'rules + model' | 'model only, p >= 0.9' | 'rules + model, p >= 0.9';
-export const DETECTOR_NAMES: readonly DetectorName[] = ['rules only', 'model only', 'rules + model', 'model only, p >= 0.9', 'rules + model, p >= 0.9'];
-const LOWER_THRESHOLD = 0.9;
+/** A learned model measured beside the rules: the shipped configuration or an alternative (bench/src/risk.ts names them). */
+export interface ModelVariant {
+  name: string;
+  set: TrainingSet;
+  /** The sentence vectors the variant reads (none: n-grams only). */
+  vectorOf?: VectorOf;
+}
 
-/** Whether each detector flags `text`: the rules once, the model once, the union from them. */
-export function flagsOf(text: string, model: InstructionModel): Record<DetectorName, boolean> {
+/** The rules alone, then the rules with each variant's model (at the shipped threshold, 0.99). */
+export function detectorNames(variants: readonly Pick<ModelVariant, 'name'>[]): string[] {
+  return ['rules only', ...variants.map((variant) => `rules + ${variant.name}`)];
+}
+
+/** A variant's model trained on the records `include` accepts, ready to score (its vector function attached). */
+export function trainVariant(variant: ModelVariant, include?: (record: number) => boolean): InstructionModel {
+  const model = trainModel(variant.set, include);
+  if (variant.vectorOf) model.embed = variant.vectorOf;
+  return model;
+}
+
+/** Whether each detector flags `text`: the rules once, each model once, the union from them. */
+export function flagsOf(text: string, models: ReadonlyArray<{ name: string; model: InstructionModel }>): Record<string, boolean> {
   const spans = sentenceSpans(text);
   const rules = instructionFindings(text, spans, { rules: true, model: null }).length > 0;
-  const learned = instructionFindings(text, spans, { rules: false, model }).length > 0;
-  const lower = learned || instructionFindings(text, spans, { rules: false, model, threshold: LOWER_THRESHOLD }).length > 0;
-  // The union is the shipped detector's page flag (its fragment joining only adds spans to a flagged page).
-  return { 'rules only': rules, 'model only': learned, 'rules + model': rules || learned, 'model only, p >= 0.9': lower, 'rules + model, p >= 0.9': rules || lower };
+  const flags: Record<string, boolean> = { 'rules only': rules };
+  // The union is the detector's page flag (its fragment joining only adds spans to a flagged page).
+  for (const { name, model } of models) flags[`rules + ${name}`] = rules || instructionFindings(text, spans, { rules: false, model }).length > 0;
+  return flags;
 }
 
 export interface Counts {
   positives: number;
   negatives: number;
-  flagged: Record<DetectorName, { positives: number; negatives: number }>;
+  flagged: Record<string, { positives: number; negatives: number }>;
 }
 
-export function emptyCounts(): Counts {
-  const zero = () => ({ positives: 0, negatives: 0 });
-  return { positives: 0, negatives: 0, flagged: Object.fromEntries(DETECTOR_NAMES.map((name) => [name, zero()])) as Counts['flagged'] };
+export function emptyCounts(names: readonly string[]): Counts {
+  return { positives: 0, negatives: 0, flagged: Object.fromEntries(names.map((name) => [name, { positives: 0, negatives: 0 }])) };
 }
 
-export function count(into: Counts, positive: boolean, flags: Record<DetectorName, boolean>): void {
+export function count(into: Counts, positive: boolean, flags: Record<string, boolean>): void {
   if (positive) into.positives++;
   else into.negatives++;
-  for (const name of DETECTOR_NAMES) if (flags[name]) into.flagged[name][positive ? 'positives' : 'negatives']++;
+  for (const [name, flagged] of Object.entries(flags)) if (flagged) into.flagged[name][positive ? 'positives' : 'negatives']++;
 }
 
 export interface FamilyResult {
@@ -53,7 +68,8 @@ export interface FamilyResult {
 }
 
 /** Leave-one-family-out over the pool: every family (attack or clean) held out in turn. */
-export function leaveOneFamilyOut(records: readonly PoolRecord[], set: TrainingSet, onFamily?: (result: FamilyResult) => void): FamilyResult[] {
+export function leaveOneFamilyOut(records: readonly PoolRecord[], variants: readonly ModelVariant[], onFamily?: (result: FamilyResult) => void): FamilyResult[] {
+  const names = detectorNames(variants);
   const groups = [...new Set(records.map((record) => `${record.label}\t${familyGroup(record)}`))].sort();
   const results: FamilyResult[] = [];
   for (const key of groups) {
@@ -62,9 +78,9 @@ export function leaveOneFamilyOut(records: readonly PoolRecord[], set: TrainingS
     records.forEach((record, index) => {
       if (record.label === label && familyGroup(record) === family) held.add(index);
     });
-    const model = trainModel(set, (record) => !held.has(record));
-    const counts = emptyCounts();
-    for (const index of held) count(counts, label === 'injection', flagsOf(records[index].text, model));
+    const models = variants.map((variant) => ({ name: variant.name, model: trainVariant(variant, (record) => !held.has(record)) }));
+    const counts = emptyCounts(names);
+    for (const index of held) count(counts, label === 'injection', flagsOf(records[index].text, models));
     const result = { family, label, counts };
     results.push(result);
     onFamily?.(result);
@@ -92,9 +108,9 @@ export function readIds(path: string): Set<string> {
   return existsSync(path) ? new Set(readFileSync(path, 'utf8').split('\n').map((line) => line.trim()).filter(Boolean)) : new Set();
 }
 
-export function countPages(pages: readonly DevPage[], model: InstructionModel): Counts {
-  const counts = emptyCounts();
-  for (const page of pages) count(counts, page.injected, flagsOf(page.text, model));
+export function countPages(pages: readonly DevPage[], models: ReadonlyArray<{ name: string; model: InstructionModel }>): Counts {
+  const counts = emptyCounts(['rules only', ...models.map((model) => `rules + ${model.name}`)]);
+  for (const page of pages) count(counts, page.injected, flagsOf(page.text, models));
   return counts;
 }
 

@@ -17,6 +17,12 @@
 import { readFileSync } from 'node:fs';
 import { sentenceFeatures, sentenceSpans, FEATURE_BITS, type InstructionModel, type SparseFeatures } from '@evidence/evidence';
 
+/** A sentence's vector for the model (null: none, the n-grams alone); the same function must score as trained. */
+export type VectorOf = (sentence: string) => Float32Array | null;
+
+/** The sentence vector's share next to the unit-length n-gram features (its weights are learned on vector * this). */
+export const VECTOR_SCALE = 2;
+
 export interface PoolRecord {
   id: string;
   text: string;
@@ -36,6 +42,8 @@ const EPOCHS = 4;
 const LEARNING_RATE = 0.5;
 const L2 = 1e-6;
 const SEED = 42;
+/** Weight of each extra negative sentence (real text: a regulariser, it does not outweigh the hard negatives). */
+const EXTRA_NEGATIVE_WEIGHT = 1;
 
 /** Attack families grouped as they were built: variants of one source are one family for leave-one-family-out. */
 export function familyGroup(record: Pick<PoolRecord, 'label' | 'family'>): string {
@@ -73,6 +81,33 @@ export interface TrainingSet {
   /** Negatives and single-sentence positives, each with the record it came from (-1: an extra negative). */
   examples: Array<Example & { record: number }>;
   bags: Array<Bag & { record: number }>;
+  /** Dimensions of the sentence vectors appended to the features (0: n-grams only). */
+  dimensions: number;
+}
+
+/** The markup tags the model does not read (as instruction-model.ts drops them). */
+const MARKUP_TAG = /<\/?[A-Za-z][^<>]*>/g;
+const withoutTags = (sentence: string) => (sentence.includes('<') ? sentence.replace(MARKUP_TAG, ' ') : sentence);
+
+/** The n-gram features of a sentence with its vector appended at buckets 2^bits.. (times {@link VECTOR_SCALE}). */
+function featuresOf(sentence: string, bits: number, vectorOf: VectorOf | undefined, dimensions: number): SparseFeatures {
+  const text = withoutTags(sentence);
+  const sparse = sentenceFeatures(text, bits);
+  if (!vectorOf || dimensions === 0) return sparse;
+  return appendVector(sparse, vectorOf(text), bits, dimensions);
+}
+
+function appendVector(sparse: SparseFeatures, vector: Float32Array | null, bits: number, dimensions: number): SparseFeatures {
+  if (vector === null) return sparse;
+  const indices = new Int32Array(sparse.indices.length + dimensions);
+  const values = new Float32Array(sparse.values.length + dimensions);
+  indices.set(sparse.indices);
+  values.set(sparse.values);
+  for (let index = 0; index < dimensions; index++) {
+    indices[sparse.indices.length + index] = (1 << bits) + index;
+    values[sparse.values.length + index] = vector[index] * VECTOR_SCALE;
+  }
+  return { indices, values };
 }
 
 const sentencesOf = (text: string) => sentenceSpans(text).slice(0, MAX_SENTENCES).map((span) => text.slice(span.start, span.end));
@@ -81,18 +116,34 @@ const sentencesOf = (text: string) => sentenceSpans(text).slice(0, MAX_SENTENCES
 const DOCUMENT_CARRIER = /^(?:open-prompt-injection\/|garak\/latent-injection)/;
 const TASK_CARRIER = /Translation|Jailbreak/;
 
-export function buildTrainingSet(records: readonly PoolRecord[], extraNegatives: readonly string[], bits = FEATURE_BITS): TrainingSet {
-  const set: TrainingSet = { examples: [], bags: [] };
+export function buildTrainingSet(records: readonly PoolRecord[], extraNegatives: readonly string[], bits = FEATURE_BITS, vectorOf?: VectorOf, dimensions = 0): TrainingSet {
+  const set: TrainingSet = { examples: [], bags: [], dimensions: vectorOf ? dimensions : 0 };
   const seen = new Set<string>();
-  const negative = (sentence: string, record: number) => {
-    set.examples.push({ features: sentenceFeatures(sentence, bits), label: 0, weight: 1, record });
+  const sentenceFeatures = (sentence: string) => featuresOf(sentence, bits, vectorOf, set.dimensions);
+  const negative = (sentence: string, record: number, weight = 1) => {
+    set.examples.push({ features: sentenceFeatures(sentence), label: 0, weight, record });
+  };
+  /** A whole multi-sentence text: its n-grams, and the mean of its sentences' vectors. */
+  const wholeFeatures = (text: string, sentences: readonly string[]) => {
+    const sparse = featuresOf(text, bits, undefined, 0);
+    if (!vectorOf || set.dimensions === 0) return sparse;
+    const mean = new Float32Array(set.dimensions);
+    let norm = 0;
+    for (const sentence of sentences) {
+      const vector = vectorOf(withoutTags(sentence));
+      if (vector) for (let index = 0; index < set.dimensions; index++) mean[index] += vector[index];
+    }
+    for (const value of mean) norm += value * value;
+    norm = Math.sqrt(norm) || 1;
+    for (let index = 0; index < set.dimensions; index++) mean[index] /= norm;
+    return appendVector(sparse, mean, bits, set.dimensions);
   };
   records.forEach((record, index) => {
     const sentences = sentencesOf(record.text);
     if (sentences.length === 0) return;
     if (record.label === 'clean') for (const sentence of sentences) negative(sentence, index);
-    else if (sentences.length === 1) set.examples.push({ features: sentenceFeatures(sentences[0], bits), label: 1, weight: 1, record: index });
-    else set.bags.push({ record: index, whole: sentenceFeatures(record.text, bits), sentences: sentences.map((sentence) => sentenceFeatures(sentence, bits)) });
+    else if (sentences.length === 1) set.examples.push({ features: sentenceFeatures(sentences[0]), label: 1, weight: 1, record: index });
+    else set.bags.push({ record: index, whole: wholeFeatures(record.text, sentences), sentences: sentences.map((sentence) => sentenceFeatures(sentence)) });
   });
   records.forEach((record) => {
     if (record.carrier === undefined || !DOCUMENT_CARRIER.test(record.family) || TASK_CARRIER.test(String(record.meta?.subfamily ?? ''))) return;
@@ -108,7 +159,7 @@ export function buildTrainingSet(records: readonly PoolRecord[], extraNegatives:
     for (const sentence of sentencesOf(text)) {
       if (seen.has(sentence)) continue;
       seen.add(sentence);
-      negative(sentence, -1);
+      negative(sentence, -1, EXTRA_NEGATIVE_WEIGHT);
     }
   }
   return set;
@@ -131,9 +182,9 @@ function logit(weights: Float64Array, bias: number, features: SparseFeatures): n
 }
 
 /** One logistic regression, classes weighted to equal mass. */
-function fit(examples: readonly Example[], bits: number): { weights: Float64Array; bias: number } {
-  const weights = new Float64Array(1 << bits);
-  const squares = new Float64Array(1 << bits).fill(1e-8);
+function fit(examples: readonly Example[], bits: number, dimensions: number): { weights: Float64Array; bias: number } {
+  const weights = new Float64Array((1 << bits) + dimensions);
+  const squares = new Float64Array((1 << bits) + dimensions).fill(1e-8);
   let bias = 0;
   let biasSquares = 1e-8;
   let positive = 0;
@@ -175,7 +226,7 @@ function fit(examples: readonly Example[], bits: number): { weights: Float64Arra
 export function trainModel(set: TrainingSet, include: (record: number) => boolean = () => true, bits = FEATURE_BITS): InstructionModel {
   const base: Example[] = set.examples.filter((example) => example.record < 0 || include(example.record));
   const bags = set.bags.filter((bag) => include(bag.record));
-  const first = fit([...base, ...bags.map((bag) => ({ features: bag.whole, label: 1 as const, weight: 1 }))], bits);
+  const first = fit([...base, ...bags.map((bag) => ({ features: bag.whole, label: 1 as const, weight: 1 }))], bits, set.dimensions);
   const positives: Example[] = [];
   for (const bag of bags) {
     const ranked = bag.sentences
@@ -184,6 +235,13 @@ export function trainModel(set: TrainingSet, include: (record: number) => boolea
       .slice(0, Math.min(TOP_SENTENCES, bag.sentences.length - 1));
     for (const { features } of ranked) positives.push({ features, label: 1, weight: 1 / ranked.length });
   }
-  const second = fit([...base, ...positives], bits);
-  return { bits, bias: second.bias, weights: Float32Array.from(second.weights) };
+  const second = fit([...base, ...positives], bits, set.dimensions);
+  const size = 1 << bits;
+  return {
+    bits,
+    bias: second.bias,
+    weights: Float32Array.from(second.weights.subarray(0, size)),
+    vectorWeights: Float32Array.from(second.weights.subarray(size)),
+    vectorScale: VECTOR_SCALE,
+  };
 }

@@ -172,6 +172,11 @@ export class StaticEmbedder implements TextEmbedder {
 
   /** Reads the table, tokenizer and config; throws naming `npm run models` when the files are missing. */
   static async open(options: StaticEmbedderOptions = {}): Promise<StaticEmbedder> {
+    return StaticEmbedder.openSync(options);
+  }
+
+  /** {@link open} without a promise (the files are read synchronously either way), for a caller that cannot wait: the instruction_like model. */
+  static openSync(options: StaticEmbedderOptions = {}): StaticEmbedder {
     const files = staticModelFiles(options.modelDirectory);
     const tokenizerJson = JSON.parse(readFileSync(files.tokenizer, 'utf8')) as TokenizerVocabulary;
     const config = JSON.parse(readFileSync(files.config, 'utf8')) as StaticModelConfig;
@@ -206,9 +211,14 @@ export class StaticEmbedder implements TextEmbedder {
 
   /** One vector per text; `purpose` makes no difference to a static model. */
   async embed(texts: readonly string[], _purpose: EmbeddingPurpose): Promise<Float32Array[]> {
+    return texts.map((text) => this.vector(text));
+  }
+
+  /** One text's vector, synchronously (what {@link embed} returns for it). */
+  vector(text: string): Float32Array {
     const table = this.table;
     if (!table) throw new Error('embedder closed');
-    return texts.map((text) => this.pool(table, this.tokenIds(text)));
+    return this.pool(table, this.tokenIds(text));
   }
 
   async close(): Promise<void> {

@@ -65,6 +65,23 @@ describe('the committed model', () => {
     for (const { text } of [...FIXTURE.attacks, ...FIXTURE.clean]) expect(modelScore(again, text)).toBe(modelScore(model, text));
   });
 
+  it('reads no sentence vector: the committed model is n-grams only (the vectors measured by bench:risk added nothing)', () => {
+    expect(shippedModel().vectorWeights.length).toBe(0);
+  });
+
+  it('a model with a sentence-vector part adds vector . weights * scale to the log-odds, and keeps it through encode/decode', () => {
+    const base = shippedModel();
+    const text = 'Remove spaces from your response.';
+    const withVector = { ...base, vectorWeights: Float32Array.from([1, -2]), vectorScale: 0.5, embed: () => Float32Array.from([3, 1]) };
+    const logit = (probability: number) => Math.log(probability / (1 - probability));
+    // 0.5 * (1 * 3 - 2 * 1) = 0.5 more log-odds than the n-grams alone.
+    expect(logit(modelScore(withVector, text)!) - logit(modelScore(base, text)!)).toBeCloseTo(0.5, 3);
+    const again = { ...decodeModel(encodeModel(withVector)), embed: withVector.embed };
+    expect(Array.from(again.vectorWeights)).toEqual([1, -2]);
+    expect(modelScore(again, text)).toBe(modelScore(withVector, text));
+    expect(() => modelScore({ ...withVector, embed: undefined }, text)).toThrow(/without an embed function/);
+  });
+
   it('does not judge a sentence of fewer than four words', () => {
     expect(modelScore(shippedModel(), 'Ignore it now.')).toBeNull();
   });

@@ -28,8 +28,9 @@ interface Page {
 /**
  * Clean pages the learned model flags (issue 32): false alarms a user would not want, kept as
  * failing expectations (`it.fails`) so that a better model shows up here as a test to turn back.
+ * The job ad came back clean with the weights retrained on today's ingest passages of the Dolma sample.
  */
-const KNOWN_MODEL_FALSE_ALARMS = new Set(['clean_hard/mentions_ai', 'clean_hard/exam', 'clean_hard/job_ad']);
+const KNOWN_MODEL_FALSE_ALARMS = new Set(['clean_hard/mentions_ai', 'clean_hard/exam']);
 
 const readJsonl = (path: string) =>
   readFileSync(path, 'utf8')

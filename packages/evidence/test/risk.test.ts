@@ -149,9 +149,10 @@ describe('instruction_like', () => {
   /**
    * Sentences for a human reader that the learned model scores at or above its threshold (issue 32):
    * false alarms a user would not want, kept as failing expectations (`it.fails`) so that a better
-   * model shows up here as a test to turn back into `it`.
+   * model shows up here as a test to turn back into `it`. None left: "As a support engineer you will
+   * act as the first point of contact for customers." came back clean with the retrained weights.
    */
-  const knownModelFalseAlarms = new Set(['As a support engineer you will act as the first point of contact for customers.']);
+  const knownModelFalseAlarms = new Set<string>();
   for (const sentence of negatives) {
     (knownModelFalseAlarms.has(sentence) ? it.fails : it)(`does not flag: ${sentence}`, () => {
       expect(isInstructionLike(sentence)).toBe(false);

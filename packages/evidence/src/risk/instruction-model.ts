@@ -24,15 +24,28 @@ const MARKUP_TAG = /<\/?[A-Za-z][^<>]*>/g;
 export interface InstructionModel {
   bits: number;
   bias: number;
+  /** One weight per hashed n-gram bucket (2^bits). */
   weights: Float32Array;
+  /** One weight per dimension of the sentence vector (empty: a model of n-grams alone). */
+  vectorWeights: Float32Array;
+  /** What the sentence vector is multiplied by before its weights (its share next to the unit-length n-grams). */
+  vectorScale: number;
+  /**
+   * Where the sentence vector comes from (an embedding model's vector of the sentence's text);
+   * required when vectorWeights is not empty. The committed model has no vector part (measured by
+   * `npm run bench:risk`, it added nothing across families; see the README), so only the bench sets it.
+   */
+  embed?: (sentence: string) => Float32Array | null;
 }
 
-/** The committed form of a model: int8 weights times `scale`, base64. */
+/** The committed form of a model: int8 n-gram weights times `scale`, base64; the vector part as float32, base64. */
 export interface EncodedModel {
   bits: number;
   bias: number;
   scale: number;
   weights: string;
+  vectorScale: number;
+  vectorWeights: string;
 }
 
 export function decodeModel(encoded: EncodedModel): InstructionModel {
@@ -40,7 +53,10 @@ export function decodeModel(encoded: EncodedModel): InstructionModel {
   if (bytes.length !== 1 << encoded.bits) throw new Error(`instruction model: ${bytes.length} weights for ${encoded.bits} bits`);
   const weights = new Float32Array(bytes.length);
   for (let index = 0; index < bytes.length; index++) weights[index] = ((bytes[index] << 24) >> 24) * encoded.scale;
-  return { bits: encoded.bits, bias: encoded.bias, weights };
+  const vector = Buffer.from(encoded.vectorWeights, 'base64');
+  const vectorWeights = new Float32Array(vector.length / 4);
+  for (let index = 0; index < vectorWeights.length; index++) vectorWeights[index] = vector.readFloatLE(index * 4);
+  return { bits: encoded.bits, bias: encoded.bias, weights, vectorWeights, vectorScale: encoded.vectorScale };
 }
 
 export function encodeModel(model: InstructionModel): EncodedModel {
@@ -49,7 +65,9 @@ export function encodeModel(model: InstructionModel): EncodedModel {
   const scale = largest / 127 || 1;
   const bytes = Buffer.alloc(model.weights.length);
   model.weights.forEach((weight, index) => bytes.writeInt8(Math.max(-127, Math.min(127, Math.round(weight / scale))), index));
-  return { bits: model.bits, bias: model.bias, scale, weights: bytes.toString('base64') };
+  const vector = Buffer.alloc(model.vectorWeights.length * 4);
+  model.vectorWeights.forEach((weight, index) => vector.writeFloatLE(weight, index * 4));
+  return { bits: model.bits, bias: model.bias, scale, weights: bytes.toString('base64'), vectorScale: model.vectorScale, vectorWeights: vector.toString('base64') };
 }
 
 let shipped: InstructionModel | undefined;
@@ -61,10 +79,16 @@ export function shippedModel(): InstructionModel {
   return shipped;
 }
 
-/** The model's log-odds for features. */
-export function modelLogit(model: InstructionModel, features: SparseFeatures): number {
+/** The model's log-odds for a sentence's n-gram features and its vector (null: the n-grams alone). */
+export function modelLogit(model: InstructionModel, features: SparseFeatures, vector: Float32Array | null = null): number {
   let logit = model.bias;
   for (let index = 0; index < features.indices.length; index++) logit += model.weights[features.indices[index]] * features.values[index];
+  if (vector !== null && model.vectorWeights.length > 0) {
+    if (vector.length !== model.vectorWeights.length) throw new Error(`instruction model: a vector of ${vector.length} dimensions for ${model.vectorWeights.length} weights`);
+    let dot = 0;
+    for (let index = 0; index < vector.length; index++) dot += model.vectorWeights[index] * vector[index];
+    logit += model.vectorScale * dot;
+  }
   return logit;
 }
 
@@ -72,7 +96,12 @@ export function modelLogit(model: InstructionModel, features: SparseFeatures): n
 export function modelScore(model: InstructionModel, sentence: string): number | null {
   const text = sentence.includes('<') ? sentence.replace(MARKUP_TAG, ' ') : sentence;
   if (wordCount(text) < MIN_MODEL_WORDS && !isUnspacedScript(text)) return null;
-  return 1 / (1 + Math.exp(-modelLogit(model, sentenceFeatures(text, model.bits))));
+  let vector: Float32Array | null = null;
+  if (model.vectorWeights.length > 0) {
+    if (!model.embed) throw new Error('instruction model: a vector part without an embed function');
+    vector = model.embed(text);
+  }
+  return 1 / (1 + Math.exp(-modelLogit(model, sentenceFeatures(text, model.bits), vector)));
 }
 
 /** Words named in a model flag's explanation. */
