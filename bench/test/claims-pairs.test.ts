@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { alignSentences, contentWords } from '@evidence/evidence';
-import { PAIR_FEATURES, pairFeatures, polarWords, quantities } from '../src/claims/pairs.js';
+import { claimPolarity, PAIR_CLASSES, PAIR_FEATURES, pairFeatures, polarWords, quantities } from '../src/claims/pairs.js';
 import { repeatedCrossValidation, trainModel } from '../src/claims/fit.js';
 
 interface Pair {
@@ -28,6 +28,8 @@ describe('polarity pairs', () => {
   it('reads a negation\'s scope up to the clause end: "did not increase" is up_negated, the word after the comma is not', () => {
     expect(polarWords('Treatment did not increase mortality, but reduced relapse.').map((word) => word.kind)).toEqual(['negation', 'up_negated', 'down']);
     expect(polarWords("Levels weren't higher").map((word) => word.kind)).toEqual(['negation', 'up_negated']);
+    const classes = claimPolarity('Treatment did not increase mortality, but reduced relapse.');
+    expect(PAIR_CLASSES.filter((_, index) => classes[index] === 1)).toEqual(['up_negated', 'down', 'negation']);
   });
 
   it('compares quantities, not the digits of names', () => {

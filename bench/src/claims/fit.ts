@@ -4,7 +4,8 @@
  *
  * - bearingExamples: each returned gold abstract of a tuning claim whose passage bears on the
  *   claim (claims.ts `bearsOnClaim`), with the cues (features.ts) and the polarity pairs
- *   (pairs.ts); label 1 for CONTRADICT, 0 for SUPPORT.
+ *   (pairs.ts) and the claim's polarity classes (pairs.ts `claimPolarity`, read from the claim
+ *   alone); label 1 for CONTRADICT, 0 for SUPPORT.
  * - trainModel: a logistic regression on all of them (logistic.ts; weights rounded to 4
  *   decimals) and thresholds chosen on {@link FOLDS}-fold held-back probabilities (claim id / 2 mod
  *   FOLDS): the one asserting a relation on the most examples at the wanted precision or more,
@@ -16,7 +17,7 @@
  */
 import { alignSentences, bearsOnClaim, claimFeatures, contentWords } from '@evidence/evidence';
 import { fitLogistic, type LogisticFit } from './logistic.js';
-import { pairFeatures } from './pairs.js';
+import { claimPolarity, pairFeatures } from './pairs.js';
 import { returnedGold, type GroundedClaim } from './scifact.js';
 
 /** L2 of the shipped cue model. */
@@ -31,6 +32,8 @@ export interface BearingExample {
   claimId: number;
   cues: number[];
   pairs: number[];
+  /** claimPolarity: the claim's polarity classes, read from the claim alone (a measured prior, not a model's input). */
+  claimPolarity: number[];
   label: number;
 }
 
@@ -59,7 +62,7 @@ export function bearingExamples(grounded: GroundedClaim[]): BearingExample[] {
     const words = contentWords(gold.claim.claim);
     const aligned = alignSentences(words, gold.passage);
     if (!bearsOnClaim(words.size, aligned[0])) return [];
-    return [{ claimId: gold.claim.id, cues: claimFeatures(gold.claim.claim, gold.passage, aligned), pairs: pairFeatures(gold.claim.claim, aligned), label: gold.label === 'CONTRADICT' ? 1 : 0 }];
+    return [{ claimId: gold.claim.id, cues: claimFeatures(gold.claim.claim, gold.passage, aligned), pairs: pairFeatures(gold.claim.claim, aligned), claimPolarity: claimPolarity(gold.claim.claim), label: gold.label === 'CONTRADICT' ? 1 : 0 }];
   });
 }
 

@@ -17,9 +17,10 @@ export const REPETITIONS = 5;
 export interface PairModelRun {
   model: TrainedModel;
   target: number;
-  /** Repeated cross-validation inside the tuning half: the cue model, then the pair model. */
+  /** Repeated cross-validation inside the tuning half: the cue model, the pair model, and the cues with the claim's polarity classes (a prior on its wording). */
   cues: CrossValidated;
   pairs: CrossValidated;
+  claimPrior: CrossValidated;
   examples: number;
   relation: (claim: string, passage: string) => string;
 }
@@ -50,6 +51,11 @@ export function fitPairModel(tuning: GroundedClaim[]): PairModelRun {
     target,
     cues: repeatedCrossValidation(withCues, L2, REPETITIONS),
     pairs: repeatedCrossValidation(withPairs, PAIR_L2, REPETITIONS),
+    claimPrior: repeatedCrossValidation(
+      bearing.map(({ claimId, cues, claimPolarity, label }) => ({ claimId, features: [...cues, ...claimPolarity], label })),
+      PAIR_L2,
+      REPETITIONS,
+    ),
     examples: bearing.length,
     relation,
   };

@@ -1,7 +1,8 @@
 /**
  * Polarity pairs: a second feature family for the claim relation, measured by `npm run
- * bench:claims` (claims/pair-model.ts) and not shipped: on the held-out half it did no better than
- * the six-cue model (README, "Claim relation"). Where the service's cues (packages/evidence
+ * bench:claims` (claims/pair-model.ts) and not shipped: on the held-out half its supports were no
+ * more precise than the six-cue model's, and most of its cross-validated gain is also reached by
+ * {@link claimPolarity} alone, a prior on how the claim is worded (README, "Claim relation"). Where the service's cues (packages/evidence
  * claims/features.ts) ask fixed questions ("does the passage hold an antonym of
  * a claim word?"), these pair what the claim says with what the sentences bearing on it say and
  * let the model learn which pairings agree:
@@ -81,6 +82,16 @@ const QUANTITY = /(?<![\p{L}\d.]|[\p{L}\d]-)\d+(?:\.\d+)?(?![\p{L}\d])/gu;
 /** The quantities of a text (thousands separators dropped), as numbers. */
 export function quantities(text: string): Set<number> {
   return new Set((text.replace(/(\d),(?=\d{3}\b)/g, '$1').match(QUANTITY) ?? []).map(Number));
+}
+
+/**
+ * Which polarity classes the claim holds, in PAIR_CLASSES order, each 0 or 1: read from the claim
+ * alone. Not a feature of any model: bench:claims fits it beside the cues to measure how much of
+ * the pairs' gain a prior on the claim's wording already gives.
+ */
+export function claimPolarity(claim: string): number[] {
+  const kinds = new Set(polarWords(claim).map((word) => word.kind));
+  return PAIR_CLASSES.map((kind) => Number(kinds.has(kind)));
 }
 
 /** The pair features of `claim` against its best-aligned sentences `aligned` (best first), in PAIR_FEATURES order. */
