@@ -21,7 +21,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLAIM_FEATURES, judgeClaim, judgeRestatement } from '@evidence/evidence';
 import { FOLDS, L2, PAIR_L2, type CrossValidated } from './claims/fit.js';
-import { fitPairModel, REPETITIONS, type PairModelRun } from './claims/pair-model.js';
+import { fitPairModel, RELATIONAL_PAIRS, REPETITIONS, type PairModelRun } from './claims/pair-model.js';
 import { PAIR_CLASSES, PAIR_FEATURES } from './claims/pairs.js';
 import { ratio, relationFigures, type RelationFigures } from './claims/metrics.js';
 import { cueOnlyRelation, previousModelRelation } from './claims/previous-model.js';
@@ -101,6 +101,7 @@ function pairLines(run: PairModelRun): string[] {
     '|---|---|---|---|---|---|',
     figures(`cue model (shipped: ${CLAIM_FEATURES.length} cues)`, L2, run.cues),
     figures(`pair model (the cues and ${PAIR_FEATURES.length} pair features)`, PAIR_L2, run.pairs),
+    figures(`the cues and the ${RELATIONAL_PAIRS.length} pair features that read no class of the claim (${RELATIONAL_PAIRS.join(', ')})`, PAIR_L2, run.relational),
     figures(`the cues and the claim's ${PAIR_CLASSES.length} polarity classes (read from the claim alone: a prior on its wording, not a relation)`, PAIR_L2, run.claimPrior),
     '',
     `Pair model's supports threshold (target ${run.target}, canonical folds): ${supports.threshold ?? 'none'}, held-back precision ${supports.asserted > 0 ? (supports.right / supports.asserted).toFixed(2) : 'n/a'} on ${supports.asserted}.`,

@@ -8,7 +8,10 @@
  */
 import { alignSentences, bearsOnClaim, CLAIM_MODEL, claimFeatures, contentWords, contradictionProbability } from '@evidence/evidence';
 import { bearingExamples, L2, PAIR_L2, probabilityOf, repeatedCrossValidation, trainModel, type CrossValidated, type TrainedModel } from './fit.js';
-import { pairFeatures } from './pairs.js';
+import { PAIR_FEATURES, pairFeatures } from './pairs.js';
+
+/** The pair features that compare a word or number of the claim with the sentences' without reading the claim's polarity class. */
+export const RELATIONAL_PAIRS = ['polar_word_same', 'polar_word_negation_differs', 'number_same', 'number_differs'] as const;
 import type { GroundedClaim } from './scifact.js';
 
 /** Fold assignments the cross-validated comparison is repeated over. */
@@ -21,6 +24,8 @@ export interface PairModelRun {
   cues: CrossValidated;
   pairs: CrossValidated;
   claimPrior: CrossValidated;
+  /** The cues and only the pair features that read no class of the claim: RELATIONAL_PAIRS. */
+  relational: CrossValidated;
   examples: number;
   relation: (claim: string, passage: string) => string;
 }
@@ -51,6 +56,11 @@ export function fitPairModel(tuning: GroundedClaim[]): PairModelRun {
     target,
     cues: repeatedCrossValidation(withCues, L2, REPETITIONS),
     pairs: repeatedCrossValidation(withPairs, PAIR_L2, REPETITIONS),
+    relational: repeatedCrossValidation(
+      bearing.map(({ claimId, cues, pairs, label }) => ({ claimId, features: [...cues, ...RELATIONAL_PAIRS.map((name) => pairs[PAIR_FEATURES.indexOf(name)])], label })),
+      PAIR_L2,
+      REPETITIONS,
+    ),
     claimPrior: repeatedCrossValidation(
       bearing.map(({ claimId, cues, claimPolarity, label }) => ({ claimId, features: [...cues, ...claimPolarity], label })),
       PAIR_L2,
