@@ -1,8 +1,11 @@
 /**
  * `npm run bench:claims`: the claim relation on SciFact's train claims through the real ground
  * path (claims/scifact.ts: a temporary index of the abstracts, a real server, GET /ground with
- * objective = claim = the claim text and require_role empty), beside the model main held before
- * (claims/previous-model.ts: five cues), the heuristic before that
+ * objective = claim = the claim text and require_role empty), beside the polarity-pair model
+ * (claims/pair-model.ts: fitted in this run on the tuning half, supports from it and contradicts
+ * from the shipped model; measured, not shipped), the six cue model deciding both relations as
+ * ground does (computed from CLAIM_MODEL outside the server: the same answer, a check of the path),
+ * the model before it (five cues; both claims/previous-model.ts), the heuristic before that
  * (claims/restatement.ts `judgeRestatement`, which corroborate still uses without a claim) and the trivial "every gold abstract supports", in the same run, on the same
  * returned passages.
  *
@@ -16,9 +19,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { judgeClaim, judgeRestatement } from '@evidence/evidence';
+import { CLAIM_FEATURES, judgeClaim, judgeRestatement } from '@evidence/evidence';
+import { FOLDS, L2, PAIR_L2, type CrossValidated } from './claims/fit.js';
+import { fitPairModel, RELATIONAL_PAIRS, REPETITIONS, type PairModelRun } from './claims/pair-model.js';
+import { PAIR_CLASSES, PAIR_FEATURES } from './claims/pairs.js';
 import { ratio, relationFigures, type RelationFigures } from './claims/metrics.js';
-import { previousModelRelation } from './claims/previous-model.js';
+import { cueOnlyRelation, previousModelRelation } from './claims/previous-model.js';
 import { groundClaims, halfOf, loadClaims, returnedGold, type GroundedClaim, type Half } from './claims/scifact.js';
 
 const OUT = join(process.cwd(), 'bench', 'out');
@@ -38,7 +44,7 @@ function row(judge: string, figures: RelationFigures): string {
   return `| ${judge} | ${figures.gold} | ${supports.asserted} | ${ratio(supports.right, supports.asserted)} | ${contradicts.asserted} | ${ratio(contradicts.right, contradicts.asserted)} | ${ratio(figures.decided, figures.gold)} | ${figures.kappa === null ? 'n/a' : figures.kappa.toFixed(2)} |`;
 }
 
-function halfTables(half: Half, grounded: GroundedClaim[]): string[] {
+function halfTables(half: Half, grounded: GroundedClaim[], pairRelation: (claim: string, passage: string) => string): string[] {
   const answers = grounded.filter((answer) => halfOf(answer.claim) === half);
   const gold = returnedGold(answers);
   const withEvidence = answers.filter((answer) => answer.claim.gold.length > 0);
@@ -51,6 +57,8 @@ function halfTables(half: Half, grounded: GroundedClaim[]): string[] {
     '| judge | gold abstracts returned | supports asserted | supports right | contradicts asserted | contradicts right | decided | kappa (decided) |',
     '|---|---|---|---|---|---|---|---|',
     row('model (ground\'s answer)', relationFigures(gold)),
+    row('pair model for supports + cue model for contradicts (measured, not shipped)', relationFigures(gold.map((entry) => ({ label: entry.label, relation: pairRelation(entry.claim.claim, entry.passage) })))),
+    row('six-cue model recomputed in the bench (main cb04363)', relationFigures(gold.map((entry) => ({ label: entry.label, relation: cueOnlyRelation(entry.claim.claim, entry.passage) })))),
     row('previous model (five cues, main a42adc4)', relationFigures(gold.map((entry) => ({ label: entry.label, relation: previousModelRelation(entry.claim.claim, entry.passage) })))),
     row('previous heuristic (cues, main 49b0549)', relationFigures(gold.map((entry) => ({ label: entry.label, relation: baselineRelation(entry.claim.claim, entry.passage) })))),
     row('every gold abstract supports', relationFigures(gold.map((entry) => ({ label: entry.label, relation: 'supports' })))),
@@ -65,19 +73,40 @@ function halfTables(half: Half, grounded: GroundedClaim[]): string[] {
     answer.items.some((item) => ['supports', 'contradicts'].includes(judge(answer.claim.claim, item.passage, item.relation)));
   const model = (_claim: string, _passage: string, relation: string) => relation;
   const baseline = (claim: string, passage: string) => baselineRelation(claim, passage);
-  const previous = (claim: string, passage: string) => previousModelRelation(claim, passage);
+  const previous = (claim: string, passage: string) => pairRelation(claim, passage);
   const otherItems = withEvidence.flatMap((answer) => answer.items.filter((item) => !answer.claim.gold.some((entry) => entry.url === item.url)).map((item) => ({ claim: answer.claim.claim, ...item })));
   lines.push(
-    '| what ground says | model | previous model | previous heuristic |',
+    '| what ground says | model | pair model (not shipped) | previous heuristic |',
     '|---|---|---|---|',
     `| claims without evidence (${noEvidence.length}): answers asserting supports or contradicts on some item | ${ratio(noEvidence.filter((answer) => decidedAnswer(answer, model)).length, noEvidence.length)} | ${ratio(noEvidence.filter((answer) => decidedAnswer(answer, previous)).length, noEvidence.length)} | ${ratio(noEvidence.filter((answer) => decidedAnswer(answer, baseline)).length, noEvidence.length)} |`,
     `| claims with evidence (${withEvidence.length}): answers asserting supports or contradicts on some item | ${ratio(withEvidence.filter((answer) => decidedAnswer(answer, model)).length, withEvidence.length)} | ${ratio(withEvidence.filter((answer) => decidedAnswer(answer, previous)).length, withEvidence.length)} | ${ratio(withEvidence.filter((answer) => decidedAnswer(answer, baseline)).length, withEvidence.length)} |`,
-    `| items that are not a gold abstract of a claim with evidence (${otherItems.length}): share decided | ${ratio(otherItems.filter((item) => ['supports', 'contradicts'].includes(item.relation)).length, otherItems.length)} | ${ratio(otherItems.filter((item) => ['supports', 'contradicts'].includes(previousModelRelation(item.claim, item.passage))).length, otherItems.length)} | ${ratio(otherItems.filter((item) => ['supports', 'contradicts'].includes(baselineRelation(item.claim, item.passage))).length, otherItems.length)} |`,
+    `| items that are not a gold abstract of a claim with evidence (${otherItems.length}): share decided | ${ratio(otherItems.filter((item) => ['supports', 'contradicts'].includes(item.relation)).length, otherItems.length)} | ${ratio(otherItems.filter((item) => ['supports', 'contradicts'].includes(pairRelation(item.claim, item.passage))).length, otherItems.length)} | ${ratio(otherItems.filter((item) => ['supports', 'contradicts'].includes(baselineRelation(item.claim, item.passage))).length, otherItems.length)} |`,
     `| claims without evidence: known_gaps says no returned item bears on / decides the claim | ${ratio(noEvidence.filter((answer) => answer.knownGaps.some((gap) => NO_BEARING_GAP.test(gap))).length, noEvidence.length)} | (same gap rule) | (no such gap) |`,
     `| claims with evidence: the same gap | ${ratio(withEvidence.filter((answer) => answer.knownGaps.some((gap) => NO_BEARING_GAP.test(gap))).length, withEvidence.length)} | (same gap rule) | (no such gap) |`,
     '',
   );
   return lines;
+}
+
+function pairLines(run: PairModelRun): string[] {
+  const figures = (name: string, l2: number, cv: CrossValidated) =>
+    `| ${name} | ${l2} | ${cv.logLoss.toFixed(3)} | ${cv.auc.toFixed(3)} | ${cv.supportsAt.map((value) => value.toFixed(3)).join(' / ')} | ${cv.contradictsAt.map((value) => value.toFixed(3)).join(' / ')} |`;
+  const { supports } = run.model;
+  return [
+    `### Polarity pairs (claims/pairs.ts), cross-validated inside the tuning half`,
+    '',
+    `${run.examples} tuning examples (returned gold abstracts bearing on their claim); ${REPETITIONS} repetitions of ${FOLDS}-fold cross-validation (the first by claim id / 2 mod ${FOLDS}, as train:claims; the others by a hash of the id); held-back figures, means over the repetitions:`,
+    '',
+    '| model | L2 | log loss | AUC | supports right among the surest 50 / 70 / 90 | contradicts right among the surest 25 / 35 |',
+    '|---|---|---|---|---|---|',
+    figures(`cue model (shipped: ${CLAIM_FEATURES.length} cues)`, L2, run.cues),
+    figures(`pair model (the cues and ${PAIR_FEATURES.length} pair features)`, PAIR_L2, run.pairs),
+    figures(`the cues and the ${RELATIONAL_PAIRS.length} pair features that read no class of the claim (${RELATIONAL_PAIRS.join(', ')})`, PAIR_L2, run.relational),
+    figures(`the cues and the claim's ${PAIR_CLASSES.length} polarity classes (read from the claim alone: a prior on its wording, not a relation)`, PAIR_L2, run.claimPrior),
+    '',
+    `Pair model's supports threshold (target ${run.target}, canonical folds): ${supports.threshold ?? 'none'}, held-back precision ${supports.asserted > 0 ? (supports.right / supports.asserted).toFixed(2) : 'n/a'} on ${supports.asserted}.`,
+    '',
+  ];
 }
 
 async function main(): Promise<void> {
@@ -91,6 +120,7 @@ async function main(): Promise<void> {
   const baselineStarted = performance.now();
   for (const [claim, passage] of passagesJudged) baselineRelation(claim, passage);
   const baselineMicros = ((performance.now() - baselineStarted) * 1000) / Math.max(1, passagesJudged.length);
+  const pairRun = fitPairModel(grounded.filter((answer) => halfOf(answer.claim) === 'tuning'));
   const groundMs = grounded.reduce((sum, answer) => sum + answer.elapsedMs, 0) / Math.max(1, grounded.length);
   const vectorGap = grounded.filter((answer) => answer.knownGaps.some((gap) => /vector similarity/.test(gap))).length;
   const lines = [
@@ -100,8 +130,9 @@ async function main(): Promise<void> {
       `judging one passage: model ${judgeMicros.toFixed(0)} µs, previous heuristic ${baselineMicros.toFixed(0)} µs (in-process, ${passagesJudged.length} passages).`,
     `Receipts that mention "vector similarity": ${vectorGap} of ${grounded.length}. provenance.experimental: ${JSON.stringify(grounded[0]?.experimental ?? [])}`,
     '',
-    ...halfTables('held-out', grounded),
-    ...halfTables('tuning', grounded),
+    ...pairLines(pairRun),
+    ...halfTables('held-out', grounded, pairRun.relation),
+    ...halfTables('tuning', grounded, pairRun.relation),
   ];
   const report = lines.join('\n');
   console.log(`\n${report}`);

@@ -35,6 +35,7 @@ export { CLAIM_FEATURES, claimCues, claimFeatures, type ClaimCues } from './clai
 export { alignSentences, type AlignedSentence } from './claims/align.js';
 export { judgeRestatement, type Restatement } from './claims/restatement.js';
 export { CLAIM_MODEL, contradictionProbability, type ClaimModel } from './claims/model.js';
+export { antonymStart, DOWN_WORD, UP_WORD } from './claims/cues.js';
 
 /** Least share of the claim's content words the best sentence must hold for the passage to bear on the claim. */
 export const BEARING_MIN_SHARE = 1 / 3;
