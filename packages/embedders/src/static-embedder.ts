@@ -172,6 +172,11 @@ export class StaticEmbedder implements TextEmbedder {
 
   /** Reads the table, tokenizer and config; throws naming `npm run models` when the files are missing. */
   static async open(options: StaticEmbedderOptions = {}): Promise<StaticEmbedder> {
+    return StaticEmbedder.openSync(options);
+  }
+
+  /** `open`, synchronously (the files are read with readFileSync either way): for callers that cannot await, such as ingest's per-page signals. */
+  static openSync(options: StaticEmbedderOptions = {}): StaticEmbedder {
     const files = staticModelFiles(options.modelDirectory);
     const tokenizerJson = JSON.parse(readFileSync(files.tokenizer, 'utf8')) as TokenizerVocabulary;
     const config = JSON.parse(readFileSync(files.config, 'utf8')) as StaticModelConfig;
@@ -209,6 +214,13 @@ export class StaticEmbedder implements TextEmbedder {
     const table = this.table;
     if (!table) throw new Error('embedder closed');
     return texts.map((text) => this.pool(table, this.tokenIds(text)));
+  }
+
+  /** One text's vector, synchronously (what `embed` gives for it). */
+  vector(text: string): Float32Array {
+    const table = this.table;
+    if (!table) throw new Error('embedder closed');
+    return this.pool(table, this.tokenIds(text));
   }
 
   async close(): Promise<void> {
