@@ -13,9 +13,9 @@ import { OnnxEmbedder, StaticEmbedder } from '@evidence/embedders';
 import { deriveVertical, parseVerticalModel, verticalText, VERTICAL_TRAINING } from '@evidence/ingest';
 import { crossValidate, trainVerticalModel, type TrainingOptions } from './train-vertical.js';
 import { readVerticalSites, TRAIN_HALF, type VerticalSite } from './vertical-data.js';
+import { DESCRIPTIONS, nearest as nearestIndex } from './vertical.js';
 
 const CURLIE_OF = new Map(DERIVED_VERTICALS.map((vertical) => [vertical.name, vertical.curlie]));
-const DESCRIPTIONS = DERIVED_VERTICALS.map((vertical) => `${vertical.name}: ${vertical.description}`);
 const SCALES: Record<string, Record<'vector' | 'cosines', number[]>> = {
   'potion-base-2M': { vector: [0.25, 0.5, 1], cosines: [0.5, 1, 2] },
   'bge-small-en-v1.5': { vector: [0.25], cosines: [0.5, 1] },
@@ -80,10 +80,7 @@ for (const name of Object.keys(SCALES)) {
   for (const text of DESCRIPTIONS) descriptions.push(await opened.embed(text));
   await opened.close();
   const heldOut = sites.map((site, index) => ({ site, index })).filter(({ site }) => site.half !== TRAIN_HALF);
-  const nearest = (index: number) => {
-    const row = cosines(vectors[index], descriptions);
-    return DERIVED_VERTICALS[row.indexOf(Math.max(...row))].name;
-  };
+  const nearest = (index: number) => DERIVED_VERTICALS[nearestIndex(vectors[index], descriptions)].name;
   const byHost = new Map(sites.map((site, index) => [site.host, index]));
   lines.push(`| ${name} (${milliseconds.toFixed(2)} ms a site) | zero-shot: nearest description | n/a | ${score(heldOut.map(({ site }) => site), (site) => nearest(byHost.get(site.host)!))} |`);
   for (const kind of ['vector', 'cosines'] as const) {

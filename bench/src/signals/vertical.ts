@@ -89,7 +89,7 @@ async function crawlSpread(model: VerticalModel): Promise<{ pages: number; sprea
 }
 
 /** The index of the largest cosine of `vector` to `targets` (unit vectors). */
-function nearest(vector: Float32Array, targets: readonly Float32Array[]): number {
+export function nearest(vector: Float32Array, targets: readonly Float32Array[]): number {
   let best = 0;
   let bestCosine = Number.NEGATIVE_INFINITY;
   targets.forEach((target, index) => {
@@ -100,7 +100,8 @@ function nearest(vector: Float32Array, targets: readonly Float32Array[]): number
   return best;
 }
 
-const DESCRIPTIONS = DERIVED_VERTICALS.map((vertical) => `${vertical.name}: ${vertical.description}`);
+/** What the zero-shot prior embeds for each vertical: `name: description`. */
+export const DESCRIPTIONS = DERIVED_VERTICALS.map((vertical) => `${vertical.name}: ${vertical.description}`);
 
 /**
  * The dense alternatives on the half not tuned on: the zero-shot prior (each site's nearest
