@@ -9,8 +9,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deriveVertical, parseVerticalModel, scoreVerticals, VERTICAL_TRAINING, verticalFeatures } from '@evidence/ingest';
+import { VERTICAL_WEIGHTS } from '../../packages/ingest/src/signals/vertical-weights.generated.js';
 import { signalsDataDir } from '../src/signals/data-dir.js';
-import { chooseSetting, crossValidate, trainVerticalModel } from '../src/signals/train-vertical.js';
+import { chooseDense, chooseSetting, crossValidate, DENSE_SCALES, trainVerticalModel, withStaticVectors } from '../src/signals/train-vertical.js';
 import { readVerticalSites, TRAIN_HALF } from '../src/signals/vertical-data.js';
 
 const hasData = existsSync(join(signalsDataDir(), 'vertical', 'records.jsonl'));
@@ -48,5 +49,25 @@ describe.skipIf(!hasData)('train:vertical', () => {
     expect(generated).toMatch(/Setting chosen by 5-fold cross-validation on half 1 by host alone: target (votes|topics|membership), L2 toward prior [\d.]+, \d+ rounds/);
     expect(VERTICAL_TRAINING.chosenOnHalf).toBe(TRAIN_HALF);
     expect(VERTICAL_TRAINING.sites).toBe(readVerticalSites().length);
+  });
+
+  it('tries the static page vector with the chosen words setting and takes it only beyond one standard error', () => {
+    const withVectors = withStaticVectors(sites);
+    if (withVectors === undefined) return; // potion-base-2M not in models/ (npm run models)
+    expect(withVectors[0].vector).toHaveLength(64);
+    const [words] = crossValidate(withVectors, [{ seedPrior: 2, l2TowardPrior: 0.003, rounds: 30, target: 'votes' }]);
+    const choice = chooseDense(withVectors, words);
+    expect(choice.dense.map((result) => result.options.denseScale)).toEqual([...DENSE_SCALES]);
+    expect(choice.standardError).toBeCloseTo(Math.sqrt((words.hitRate * (1 - words.hitRate)) / withVectors.length), 10);
+    const best = chooseSetting(choice.dense);
+    expect(choice.chosen).toBe(best.hitRate > words.hitRate + choice.standardError ? best : words);
+  });
+
+  it('records the dense cross-validation in the shipped model, and ships words alone when it was within one standard error', () => {
+    const { denseScale, denseCrossValidation } = VERTICAL_TRAINING;
+    expect(denseCrossValidation?.candidates.map((candidate) => candidate.denseScale)).toEqual([...DENSE_SCALES]);
+    const best = Math.max(...(denseCrossValidation?.candidates ?? []).map((candidate) => candidate.hitRate));
+    expect(best <= denseCrossValidation!.wordsHitRate + denseCrossValidation!.standardError).toBe(denseScale === 0);
+    expect(parseVerticalModel(VERTICAL_WEIGHTS).denseScale).toBe(denseScale);
   });
 });

@@ -21,7 +21,8 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DERIVED_VERTICALS, GENERAL_VERTICAL } from '@evidence/schemas';
-import { deriveVertical, parseVerticalModel, softmaxInPlace, verticalFeatures, type VerticalLink } from '@evidence/ingest';
+import { StaticEmbedder } from '@evidence/embedders';
+import { deriveVertical, parseVerticalModel, softmaxInPlace, verticalFeatures, verticalText, type VerticalLink } from '@evidence/ingest';
 import { VERTICAL_SEEDS } from './vertical-seeds.js';
 import { readVerticalSites, TRAIN_HALF, type VerticalSite } from './vertical-data.js';
 
@@ -90,6 +91,7 @@ export interface TrainedVerticalModel {
   bias: number[];
   weights: string;
   link: VerticalLink;
+  denseScale: number;
 }
 
 export interface TrainingOptions {
@@ -97,6 +99,8 @@ export interface TrainingOptions {
   l2TowardPrior: number;
   rounds: number;
   target: TrainingTarget;
+  /** Dense features (the site's `vector`) weigh its values times this; 0 (or no vector): words only. */
+  denseScale?: number;
 }
 
 export const DEFAULT_TRAINING: TrainingOptions = { seedPrior: SEED_PRIOR, l2TowardPrior: L2_TOWARD_PRIOR, rounds: ROUNDS, target: 'votes' };
@@ -109,7 +113,7 @@ export function trainVerticalModel(sites: readonly VerticalSite[], options: Trai
   const examples: Example[] = [];
   for (const site of sites) {
     const target = targetOf(site, options.target);
-    if (target !== undefined) examples.push({ features: verticalFeatures({ title: site.title, text: site.text, host: site.host }, known), target });
+    if (target !== undefined) examples.push({ features: verticalFeatures(site, known, options.denseScale ?? 0), target });
   }
   // Dense rows, one per word (the prior's words first): the same full-batch descent, fast enough
   // for the cross-validation to retrain many times.
@@ -169,7 +173,7 @@ export function trainVerticalModel(sites: readonly VerticalSite[], options: Trai
     });
     if (pairs.length > 0) entries.push(`${word} ${pairs.join(' ')}`);
   }
-  return { classes: CLASSES, bias: Array.from(bias, (value) => Number(value.toFixed(WRITTEN_PRECISION))), weights: entries.join(';'), link: sigmoid ? 'sigmoid' : 'softmax' };
+  return { classes: CLASSES, bias: Array.from(bias, (value) => Number(value.toFixed(WRITTEN_PRECISION))), weights: entries.join(';'), link: sigmoid ? 'sigmoid' : 'softmax', denseScale: options.denseScale ?? 0 };
 }
 
 /** Folds of the cross-validation on the training half: SHA-256 of the host, third byte, mod FOLDS. */
@@ -214,18 +218,54 @@ export function chooseSetting(results: readonly CrossValidated[]): CrossValidate
 }
 
 function describeSetting(options: TrainingOptions): string {
-  return `target ${options.target}, L2 toward prior ${options.l2TowardPrior}, ${options.rounds} rounds, seed prior ${options.seedPrior}`;
+  const dense = (options.denseScale ?? 0) > 0 ? `, potion-base-2M vector x${options.denseScale}` : '';
+  return `target ${options.target}, L2 toward prior ${options.l2TowardPrior}, ${options.rounds} rounds, seed prior ${options.seedPrior}${dense}`;
 }
 
-function generatedModule(model: TrainedVerticalModel, sites: number, chosen: CrossValidated): string {
-  const training = { ...chosen.options, chosenOnHalf: TRAIN_HALF, folds: FOLDS, crossValidatedHitRate: Number(chosen.hitRate.toFixed(3)), sites };
+/** Scales of the dense (potion-base-2M) features tried, with the best words-only setting. */
+export const DENSE_SCALES = [0.25, 0.5, 1] as const;
+
+/** The sites with their static vector (`verticalText` embedded by potion-base-2M); undefined when its files are missing. */
+export function withStaticVectors(sites: readonly VerticalSite[]): VerticalSite[] | undefined {
+  let embedder: StaticEmbedder;
+  try {
+    embedder = StaticEmbedder.openSync();
+  } catch {
+    return undefined;
+  }
+  return sites.map((site) => ({ ...site, vector: embedder.vector(verticalText(site)) }));
+}
+
+export interface DenseChoice {
+  words: CrossValidated;
+  dense: CrossValidated[];
+  /** One standard error of the words-only hit rate over the training half's sites. */
+  standardError: number;
+  chosen: CrossValidated;
+}
+
+/**
+ * Words alone or words and the page vector: the dense features need a model file and cost at
+ * ingest, so they are taken only when their best cross-validated hit rate beats the words-only
+ * setting's by more than one standard error (the one-standard-error rule), not on noise.
+ */
+export function chooseDense(sites: readonly VerticalSite[], words: CrossValidated): DenseChoice {
+  const dense = crossValidate(sites, DENSE_SCALES.map((denseScale) => ({ ...words.options, denseScale })));
+  const standardError = Math.sqrt((words.hitRate * (1 - words.hitRate)) / sites.length);
+  const best = chooseSetting(dense);
+  return { words, dense, standardError, chosen: best.hitRate > words.hitRate + standardError ? best : words };
+}
+
+function generatedModule(model: TrainedVerticalModel, sites: number, chosen: CrossValidated, denseChoice: DenseChoice | undefined): string {
+  const dense = denseChoice === undefined ? undefined : { wordsHitRate: Number(denseChoice.words.hitRate.toFixed(3)), standardError: Number(denseChoice.standardError.toFixed(3)), candidates: denseChoice.dense.map((result) => ({ denseScale: result.options.denseScale, hitRate: Number(result.hitRate.toFixed(3)), nonDefault: Number(result.nonDefault.toFixed(3)) })) };
+  const training = { denseScale: 0, ...chosen.options, chosenOnHalf: TRAIN_HALF, folds: FOLDS, crossValidatedHitRate: Number(chosen.hitRate.toFixed(3)), sites, denseCrossValidation: dense ?? null };
   return [
     '// Generated by `npm run train:vertical` (bench/src/signals/train-vertical.ts): do not edit.',
     `// ${model.link === 'sigmoid' ? 'Sigmoid (one-vs-rest)' : 'Softmax'} weights over ${model.classes.length} verticals, fitted to all ${sites} Curlie-labelled sites of the development data from a seeded prior.`,
     `// Setting chosen by ${FOLDS}-fold cross-validation on half ${TRAIN_HALF} by host alone: ${describeSetting(chosen.options)} (hit rate ${chosen.hitRate.toFixed(3)}).`,
     '// VERTICAL_TRAINING is that setting: bench:signals refits it on half 1 to score half 0, which neither the choice nor that fit saw.',
     `export const VERTICAL_TRAINING = ${JSON.stringify(training)} as const;`,
-    `export const VERTICAL_WEIGHTS = ${JSON.stringify({ classes: model.classes, bias: model.bias, link: model.link })
+    `export const VERTICAL_WEIGHTS = ${JSON.stringify({ classes: model.classes, bias: model.bias, link: model.link, denseScale: model.denseScale })
       .slice(0, -1)
       .concat(`,\n  "weights": ${JSON.stringify(model.weights)}}`)} as const;`,
     '',
@@ -233,16 +273,28 @@ function generatedModule(model: TrainedVerticalModel, sites: number, chosen: Cro
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const allSites = readVerticalSites();
+  const labelled = readVerticalSites();
+  // With potion-base-2M's files (npm run models), each site carries its vector and the dense
+  // features are tried too; without them the choice is among words-only settings, as before.
+  const withVectors = withStaticVectors(labelled);
+  const allSites = withVectors ?? labelled;
   const trainSites = allSites.filter((site) => site.half === TRAIN_HALF);
   const results = crossValidate(trainSites);
   for (const result of results) process.stdout.write(`cv ${describeSetting(result.options)}: hit rate ${result.hitRate.toFixed(3)}, non-default ${result.nonDefault.toFixed(3)}\n`);
-  const chosen = chooseSetting(results);
+  let chosen = chooseSetting(results);
+  let denseChoice: DenseChoice | undefined;
+  if (withVectors === undefined) process.stdout.write('potion-base-2M missing (npm run models): dense features not tried\n');
+  else {
+    denseChoice = chooseDense(trainSites, chosen);
+    for (const result of denseChoice.dense) process.stdout.write(`cv ${describeSetting(result.options)}: hit rate ${result.hitRate.toFixed(3)}, non-default ${result.nonDefault.toFixed(3)}\n`);
+    process.stdout.write(`dense features ${denseChoice.chosen === chosen ? 'not taken' : 'taken'}: words alone ${chosen.hitRate.toFixed(3)}, one standard error ${denseChoice.standardError.toFixed(3)}\n`);
+    chosen = denseChoice.chosen;
+  }
   // The shipped model learns from every labelled site; the bench's not-trained-on figure comes
   // from the same setting refitted on half TRAIN_HALF alone.
   const model = trainVerticalModel(allSites, chosen.options);
   const target = join(dirname(fileURLToPath(import.meta.url)), '../../../packages/ingest/src/signals/vertical-weights.generated.ts');
-  writeFileSync(target, generatedModule(model, allSites.length, chosen));
+  writeFileSync(target, generatedModule(model, allSites.length, chosen, denseChoice));
   process.stdout.write(`chose ${describeSetting(chosen.options)} (${FOLDS}-fold cross-validated hit rate ${chosen.hitRate.toFixed(3)} on half ${TRAIN_HALF})\n`);
   process.stdout.write(`wrote ${target}: ${model.weights.split(';').length} words, ${allSites.length} training sites (both halves)\n`);
 }

@@ -17,6 +17,8 @@ export interface VerticalSite {
   topics: string[];
   crowd_votes: Record<string, number>;
   half: number;
+  /** The site's dense vector (`verticalText` embedded), when the caller computed one. */
+  vector?: Float32Array;
 }
 
 export function hostHalf(host: string): number {

@@ -10,12 +10,28 @@ import { createHash } from 'node:crypto';
 import { DERIVED_VERTICALS, GENERAL_VERTICAL } from '@evidence/schemas';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { crawlItemOf, deriveVertical, detectInputFormat, parseVerticalModel, readWarcItems, VERTICAL_TRAINING, verticalModel, type VerticalModel } from '@evidence/ingest';
+import { crawlItemOf, deriveVertical, detectInputFormat, verticalText, parseVerticalModel, readWarcItems, VERTICAL_TRAINING, verticalModel, type VerticalInput, type VerticalModel } from '@evidence/ingest';
 import { signalsDataDir } from './data-dir.js';
 import { microsecondsPer, table, type SignalSection } from './section.js';
 import { readVerticalSites, TRAIN_HALF, type VerticalSite } from './vertical-data.js';
 import { VERTICAL_SEEDS } from './vertical-seeds.js';
-import { SEED_PRIOR, trainVerticalModel } from './train-vertical.js';
+import { SEED_PRIOR, trainVerticalModel, withStaticVectors } from './train-vertical.js';
+import { OnnxEmbedder, StaticEmbedder } from '@evidence/embedders';
+
+/** What train:vertical records of its choice (VERTICAL_TRAINING), read with the dense fields optional. */
+interface TrainingRecord {
+  seedPrior: number;
+  l2TowardPrior: number;
+  rounds: number;
+  target: 'votes' | 'topics' | 'membership';
+  denseScale?: number;
+  chosenOnHalf: number;
+  folds: number;
+  crossValidatedHitRate: number;
+  sites: number;
+  denseCrossValidation?: { wordsHitRate: number; standardError: number; candidates: ReadonlyArray<{ denseScale: number; hitRate: number; nonDefault: number }> } | null;
+}
+const TRAINING: TrainingRecord = VERTICAL_TRAINING;
 
 const CURLIE_OF = new Map(DERIVED_VERTICALS.map((vertical) => [vertical.name, vertical.curlie]));
 
@@ -47,8 +63,10 @@ function score(sites: readonly VerticalSite[], choose: (site: VerticalSite) => s
 }
 
 /** The real crawled pages of `shared/data/crawl` (no labels): how the verticals spread on pages that are not home pages. */
-async function crawlSpread(model: VerticalModel): Promise<{ pages: number; spread: Map<string, number> }> {
+async function crawlSpread(model: VerticalModel): Promise<{ pages: number; spread: Map<string, number>; texts: string[]; inputs: VerticalInput[] }> {
   const spread = new Map<string, number>();
+  const texts: string[] = [];
+  const inputs: VerticalInput[] = [];
   let pages = 0;
   for (const name of ['sample-0000.warc.gz', 'articles-dev.warc.gz']) {
     const file = join(signalsDataDir(), '../crawl', name);
@@ -59,12 +77,82 @@ async function crawlSpread(model: VerticalModel): Promise<{ pages: number; sprea
       const crawled = crawlItemOf(item);
       if (crawled.kind !== 'page') continue;
       const record = crawled.record as { url: string; title: string; text: string };
-      const vertical = deriveVertical({ title: record.title, text: record.text, host: new URL(record.url).hostname }, undefined, model).value;
+      const input = { title: record.title, text: record.text, host: new URL(record.url).hostname };
+      const vertical = deriveVertical(input, undefined, model).value;
+      texts.push(verticalText(input));
+      inputs.push(input);
       spread.set(vertical, (spread.get(vertical) ?? 0) + 1);
       pages++;
     }
   }
-  return { pages, spread };
+  return { pages, spread, texts, inputs };
+}
+
+/** The index of the largest cosine of `vector` to `targets` (unit vectors). */
+export function nearest(vector: Float32Array, targets: readonly Float32Array[]): number {
+  let best = 0;
+  let bestCosine = Number.NEGATIVE_INFINITY;
+  targets.forEach((target, index) => {
+    let cosine = 0;
+    for (let column = 0; column < vector.length; column++) cosine += vector[column] * target[column];
+    if (cosine > bestCosine) [best, bestCosine] = [index, cosine];
+  });
+  return best;
+}
+
+/** What the zero-shot prior embeds for each vertical: `name: description`. */
+export const DESCRIPTIONS = DERIVED_VERTICALS.map((vertical) => `${vertical.name}: ${vertical.description}`);
+
+/**
+ * The dense alternatives on the half not tuned on: the zero-shot prior (each site's nearest
+ * vertical description by cosine) with potion-base-2M and with bge-small-en-v1.5, and the words
+ * with potion's vector as features at the scale the cross-validation liked best (train:vertical
+ * tries them; VERTICAL_TRAINING.denseCrossValidation). Each needs its model's files (npm run
+ * models); a missing one is named and skipped. Also the ms per page of each model on real pages.
+ */
+async function denseRows(sites: readonly VerticalSite[], crawlTexts: readonly string[]): Promise<{ rows: Array<Array<string | number>>; notes: string[] }> {
+  const rows: Array<Array<string | number>> = [];
+  const notes: string[] = [];
+  const heldOut = sites.filter((site) => site.half !== TRAIN_HALF);
+  const label = `half ${1 - TRAIN_HALF}: not tuned on (${heldOut.length} sites)`;
+  const vectorSites = withStaticVectors(sites);
+  if (vectorSites === undefined) notes.push('potion-base-2M missing (npm run models): its rows are skipped.');
+  else {
+    const embedder = StaticEmbedder.openSync();
+    const descriptions = DESCRIPTIONS.map((text) => embedder.vector(text));
+    const byHost = new Map(vectorSites.map((site) => [site.host, site.vector!]));
+    const { assigned, hits } = score(heldOut, (site) => DERIVED_VERTICALS[nearest(byHost.get(site.host)!, descriptions)].name);
+    rows.push([label, 'zero-shot: nearest description, potion-base-2M', assigned / heldOut.length, hits / heldOut.length, hits / Math.max(1, assigned)]);
+    const { chosenOnHalf, folds, crossValidatedHitRate, sites: shippedSites, denseCrossValidation, ...setting } = TRAINING;
+    const candidates = denseCrossValidation?.candidates ?? [];
+    const best = candidates.reduce<(typeof candidates)[number] | undefined>((top, candidate) => (top === undefined || candidate.hitRate > top.hitRate ? candidate : top), undefined);
+    if (best !== undefined) {
+      const model = parseVerticalModel(trainVerticalModel(vectorSites.filter((site) => site.half === TRAIN_HALF), { ...setting, denseScale: best.denseScale }));
+      const result = score(vectorSites.filter((site) => site.half !== TRAIN_HALF), (site) => deriveVertical(site, undefined, model).value);
+      rows.push([label, `words + potion-base-2M vector x${best.denseScale} (best cross-validated scale), fitted on half ${TRAIN_HALF}`, result.assigned / heldOut.length, result.hits / heldOut.length, result.hits / Math.max(1, result.assigned)]);
+    }
+    notes.push(`potion-base-2M vector of a real crawled page (verticalText: title, 400 words, host): ${(microsecondsPer(crawlTexts, (text) => embedder.vector(text)) / 1000).toFixed(2)} ms per page.`);
+    await embedder.close();
+  }
+  let bge: OnnxEmbedder | undefined;
+  try {
+    bge = await OnnxEmbedder.open({ threads: 1 });
+  } catch (error) {
+    notes.push(`bge-small-en-v1.5 not opened (${(error as Error).message.split('\n')[0]}): its row is skipped.`);
+  }
+  if (bge !== undefined) {
+    const descriptions = await bge.embed(DESCRIPTIONS, 'passage');
+    const vectors = new Map<string, Float32Array>();
+    for (const site of heldOut) vectors.set(site.host, (await bge.embed([verticalText(site)], 'passage'))[0]);
+    const { assigned, hits } = score(heldOut, (site) => DERIVED_VERTICALS[nearest(vectors.get(site.host)!, descriptions)].name);
+    rows.push([label, 'zero-shot: nearest description, bge-small-en-v1.5', assigned / heldOut.length, hits / heldOut.length, hits / Math.max(1, assigned)]);
+    const sample = crawlTexts.slice(0, 20);
+    const started = process.hrtime.bigint();
+    for (const text of sample) await bge.embed([text], 'passage');
+    notes.push(`bge-small-en-v1.5 (one thread) of a real crawled page: ${(Number(process.hrtime.bigint() - started) / 1e6 / Math.max(1, sample.length)).toFixed(1)} ms per page (${sample.length} pages).`);
+    await bge.close();
+  }
+  return { rows, notes };
 }
 
 function listed(spread: Map<string, number>): string {
@@ -79,7 +167,7 @@ export const verticalSection: SignalSection = {
     const zeroShot = zeroShotModel();
     // The shipped model learnt from both halves; the figure on data not trained on is the same
     // setting (VERTICAL_TRAINING, chosen by cross-validation on TRAIN_HALF) refitted on TRAIN_HALF.
-    const { chosenOnHalf, folds, crossValidatedHitRate, sites: shippedSites, ...setting } = VERTICAL_TRAINING;
+    const { chosenOnHalf, folds, crossValidatedHitRate, sites: shippedSites, denseCrossValidation, ...setting } = TRAINING;
     const halfModel = parseVerticalModel(trainVerticalModel(sites.filter((site) => site.half === TRAIN_HALF), setting));
     const systems: Array<[string, (site: VerticalSite) => string]> = [
       ['always business (baseline)', () => 'business'],
@@ -107,19 +195,22 @@ export const verticalSection: SignalSection = {
     });
     const cost = microsecondsPer(sites, (site) => deriveVertical(site, undefined, shipped));
     const crawl = await crawlSpread(shipped);
+    const dense = await denseRows(sites, crawl.texts);
     const spread = new Map<string, number>();
     for (const site of sites.filter((item) => item.half !== TRAIN_HALF)) {
       const vertical = deriveVertical(site, undefined, halfModel).value;
       spread.set(vertical, (spread.get(vertical) ?? 0) + 1);
     }
     return [
-      ...table(['half', 'system', 'non-default share', 'hit rate (all sites)', 'hit rate (sites given a vertical)'], rows),
+      ...table(['half', 'system', 'non-default share', 'hit rate (all sites)', 'hit rate (sites given a vertical)'], [...rows, ...dense.rows]),
       '',
       `Setting (chosen by ${folds}-fold cross-validation on half ${chosenOnHalf}, hit rate ${crossValidatedHitRate}): target ${setting.target}, L2 toward prior ${setting.l2TowardPrior}, ${setting.rounds} rounds; the shipped model is that setting fitted to all ${shippedSites} sites.`,
       `Verticals on half ${1 - TRAIN_HALF} from the half-${TRAIN_HALF} fit: ${listed(spread)}.`,
       `Learning curve on half ${1 - TRAIN_HALF}, fitted on part of half ${TRAIN_HALF}: ${curve.join('; ')}; all of it: the row above.`,
       `On ${crawl.pages} real crawled pages (shared/data/crawl, unlabelled): ${listed(crawl.spread)}.`,
-      `Cost: ${cost.toFixed(1)} µs per page (title and description; a long page reads at most 400 words of text).`,
+      `Cost: ${cost.toFixed(1)} µs per page (title and description; a long page reads at most 400 words of text); ${microsecondsPer(crawl.inputs, (input) => deriveVertical(input, undefined, shipped)).toFixed(1)} µs per real crawled page.`,
+      `Dense features, cross-validated on half ${chosenOnHalf}: words alone ${denseCrossValidation?.wordsHitRate ?? 'n/a'} (one standard error ${denseCrossValidation?.standardError ?? 'n/a'}); ${(denseCrossValidation?.candidates ?? []).map((candidate) => `potion x${candidate.denseScale} ${candidate.hitRate}`).join(', ') || 'not tried'}; shipped: ${(setting.denseScale ?? 0) > 0 ? `words + potion x${setting.denseScale}` : 'words alone'}.`,
+      ...dense.notes,
     ];
   },
 };

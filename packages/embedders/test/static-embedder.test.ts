@@ -126,6 +126,15 @@ describe('StaticEmbedder (potion-base-2M)', () => {
     expect(largestDifference(truncated, words)).toBeLessThan(1e-6);
   });
 
+  it('opens synchronously and gives one text the vector embed gives it (openSync, vector)', async () => {
+    const opened = StaticEmbedder.openSync();
+    const vectors = await embedder.embed(TEXTS, 'passage');
+    TEXTS.forEach((text, index) => expect(Array.from(opened.vector(text))).toEqual(Array.from(vectors[index])));
+    await opened.close();
+    expect(() => opened.vector('text')).toThrow(/closed/);
+    expect(() => StaticEmbedder.openSync({ modelDirectory: '/nonexistent/potion' })).toThrow(/npm run models|model\.safetensors/);
+  });
+
   it('rejects embed after close', async () => {
     const closing = await StaticEmbedder.open();
     await closing.close();

@@ -16,6 +16,7 @@
  * English; a page in another language, or one whose words the model never saw, falls back to
  * the class prior or, below MIN_CONFIDENCE or with no known word, to `general`.
  */
+import { StaticEmbedder } from '@evidence/embedders';
 import { DERIVED_VERTICALS, GENERAL_VERTICAL } from '@evidence/schemas';
 import { fromRecord, type Derived } from './derived.js';
 import { VERTICAL_WEIGHTS } from './vertical-weights.generated.js';
@@ -63,10 +64,25 @@ export interface VerticalInput {
   title: string;
   text: string;
   host: string;
+  /** The page's dense vector (`verticalText` embedded by the static model), when one was computed. */
+  vector?: Float32Array;
+}
+
+/** Dense features are named by this prefix and the dimension (`~0`, `~1`, ...): no word starts with it. */
+export const DENSE_PREFIX = '~';
+
+/** What is embedded for the dense features: the title, the first MAX_TEXT_WORDS words of the text, the host's labels. */
+export function verticalText(input: VerticalInput): string {
+  const words: string[] = [];
+  for (const match of input.text.matchAll(/\S+/g)) {
+    if (words.length >= MAX_TEXT_WORDS) break;
+    words.push(match[0]);
+  }
+  return `${input.title}\n${words.join(' ')}\n${hostWords(input.host).join(' ')}`;
 }
 
 /** The model's features of a page: each distinct word and its weight (shared by training and inference). */
-export function verticalFeatures(input: VerticalInput, knownWords: ReadonlySet<string> | ReadonlyMap<string, unknown>): Map<string, number> {
+export function verticalFeatures(input: VerticalInput, knownWords: ReadonlySet<string> | ReadonlyMap<string, unknown>, denseScale = 0): Map<string, number> {
   const words = new Set<string>();
   wordsOf(input.title, Number.POSITIVE_INFINITY, words);
   wordsOf(input.text, MAX_TEXT_WORDS, words);
@@ -83,6 +99,7 @@ export function verticalFeatures(input: VerticalInput, knownWords: ReadonlySet<s
   const features = new Map<string, number>();
   const weight = words.size > 0 ? 1 / Math.sqrt(Math.min(words.size, NORMALISE_UP_TO)) : 0;
   for (const word of words) features.set(word, weight);
+  if (denseScale > 0 && input.vector !== undefined) input.vector.forEach((value, index) => features.set(`${DENSE_PREFIX}${index}`, value * denseScale));
   return features;
 }
 
@@ -98,10 +115,12 @@ export interface VerticalModel {
   bias: Float64Array;
   weights: ReadonlyMap<string, Float64Array>;
   link: VerticalLink;
+  /** The dense vector's features weigh its values times this; 0 for a words-only model. */
+  denseScale: number;
 }
 
 /** The compact text form of a model: `bias` then one `word k=w k=w` entry per word, `;`-separated. */
-export function parseVerticalModel(serialised: { classes: readonly string[]; bias: readonly number[]; weights: string; link?: VerticalLink }): VerticalModel {
+export function parseVerticalModel(serialised: { classes: readonly string[]; bias: readonly number[]; weights: string; link?: VerticalLink; denseScale?: number }): VerticalModel {
   const classCount = serialised.classes.length;
   const weights = new Map<string, Float64Array>();
   for (const entry of serialised.weights.split(';')) {
@@ -114,12 +133,12 @@ export function parseVerticalModel(serialised: { classes: readonly string[]; bia
     }
     weights.set(word, row);
   }
-  return { classes: serialised.classes, bias: Float64Array.from(serialised.bias), weights, link: serialised.link ?? 'softmax' };
+  return { classes: serialised.classes, bias: Float64Array.from(serialised.bias), weights, link: serialised.link ?? 'softmax', denseScale: serialised.denseScale ?? 0 };
 }
 
 export interface VerticalScores {
   probabilities: Float64Array;
-  /** How many of the page's features the model has a weight for. */
+  /** How many of the page's words the model has a weight for (dense features are not counted). */
   knownFeatures: number;
 }
 
@@ -130,7 +149,7 @@ export function scoreVerticals(model: VerticalModel, features: ReadonlyMap<strin
   for (const [word, value] of features) {
     const row = model.weights.get(word);
     if (row === undefined) continue;
-    knownFeatures++;
+    if (!word.startsWith(DENSE_PREFIX)) knownFeatures++;
     for (let index = 0; index < classCount; index++) logits[index] += row[index] * value;
   }
   if (model.link === 'sigmoid') {
@@ -165,15 +184,35 @@ export function verticalModel(): VerticalModel {
   return shippedModel;
 }
 
-/** The vertical of a page: the record's own when it named one, else the model's, else `general`. */
+/** The static model (potion-base-2M) for a model with dense features: opened once; null when its files are missing. */
+let staticEmbedder: StaticEmbedder | null | undefined;
+
+function staticVector(text: string): Float32Array | undefined {
+  if (staticEmbedder === undefined) {
+    try {
+      staticEmbedder = StaticEmbedder.openSync();
+    } catch {
+      staticEmbedder = null;
+    }
+  }
+  return staticEmbedder?.vector(text);
+}
+
+/**
+ * The vertical of a page: the record's own when it named one, else the model's, else `general`.
+ * A model with dense features (`denseScale` > 0) reads the page's vector: the input's, else the
+ * static model's of `verticalText`; when the static model's files are missing it scores the
+ * words alone (the dense terms count zero), so ingest never needs them.
+ */
 export function deriveVertical(input: VerticalInput, declared?: string, model: VerticalModel = verticalModel()): Derived<string> {
   if (declared !== undefined) return fromRecord(declared);
-  const features = verticalFeatures(input, model.weights);
+  const vector = model.denseScale > 0 ? (input.vector ?? staticVector(verticalText(input))) : undefined;
+  const features = verticalFeatures(vector === undefined ? input : { ...input, vector }, model.weights, model.denseScale);
   const { probabilities, knownFeatures } = scoreVerticals(model, features);
   if (knownFeatures === 0) return { value: GENERAL_VERTICAL, source: 'default', confidence: 0, reason: 'no word the model knows' };
   let best = 0;
   for (let index = 1; index < probabilities.length; index++) if (probabilities[index] > probabilities[best]) best = index;
   const confidence = Math.round(probabilities[best] * 1000) / 1000;
   if (confidence < MIN_CONFIDENCE) return { value: GENERAL_VERTICAL, source: 'default', confidence, reason: `best vertical ${model.classes[best]} below ${MIN_CONFIDENCE}` };
-  return { value: model.classes[best], source: 'derived', confidence, reason: `linear model over ${knownFeatures} known words` };
+  return { value: model.classes[best], source: 'derived', confidence, reason: `linear model over ${knownFeatures} known words${vector === undefined ? '' : ' and the page vector'}` };
 }
