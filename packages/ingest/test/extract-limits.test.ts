@@ -3,7 +3,7 @@
  * MAX_READABILITY_DEPTH, MAX_READABILITY_NESTING) the main text is the body without its chrome,
  * and ingest says so with the record's offset. The build before these limits spent minutes on
  * the first page here (Readability alone: 6.7 s at 400 levels, about 100 s at 1,500 on this
- * machine, growing with the cube of the depth).
+ * machine, growing with the cube of the depth; this test file: 161 s on that page, 184 s to ingest it, against about 1 s for all four tests now).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,7 +43,7 @@ describe('extraction limits', () => {
     const started = performance.now();
     const page = extractHtmlPage(chainedPage(150, 90), 'https://chains.example.org/', WARC_SECONDS);
     expect((performance.now() - started) / 1000).toBeLessThan(10);
-    expect(page.limitNote).toMatch(/nest more than 500000 deep in all/);
+    expect(page.limitNote).toMatch(/element depths add up to more than 500000; Readability skipped/);
     expect(page.text.split('\n\n')).toHaveLength(150);
     expect(page.text.split('\n\n')[0]).toBe(STORY);
   }, 30_000);

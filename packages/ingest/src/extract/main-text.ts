@@ -63,7 +63,7 @@ export function readabilityLimit(document: DomDocument): string | undefined {
   while (element !== null) {
     nesting += depth;
     if (depth > MAX_READABILITY_DEPTH) return `main text: page nested deeper than ${MAX_READABILITY_DEPTH} elements; Readability skipped, the body without chrome is the text`;
-    if (nesting > MAX_READABILITY_NESTING) return `main text: page's elements nest more than ${MAX_READABILITY_NESTING} deep in all; Readability skipped, the body without chrome is the text`;
+    if (nesting > MAX_READABILITY_NESTING) return `main text: page's element depths add up to more than ${MAX_READABILITY_NESTING}; Readability skipped, the body without chrome is the text`;
     const child: DomElement | null = element.firstElementChild;
     if (child !== null) {
       element = child;
