@@ -26,7 +26,8 @@ export type CrawlSkipKind =
   | 'no_text';
 
 export type CrawlItem =
-  | { kind: 'page'; offset: number; record: Record<string, unknown>; declaredLang?: string }
+  /** `note`: the page was past an extraction limit (html-page.ts `limitNote`), reported by ingest with its offset. */
+  | { kind: 'page'; offset: number; record: Record<string, unknown>; declaredLang?: string; note?: string }
   | { kind: 'skipped'; offset: number; skip: CrawlSkipKind; reason: string }
   | { kind: 'damaged'; offset: number; reason: string };
 
@@ -176,7 +177,9 @@ export function crawlItemOf(record: WarcRecord): CrawlItem {
   if (declaredType !== undefined) fields.content_type = declaredType;
   if (page.hiddenPieces.length > 0) fields.hidden_pieces = page.hiddenPieces;
   if (page.topics !== undefined) fields.topics = page.topics;
-  return { kind: 'page', offset: record.offset, record: fields, declaredLang: page.declaredLang };
+  const item: CrawlItem = { kind: 'page', offset: record.offset, record: fields, declaredLang: page.declaredLang };
+  if (page.limitNote !== undefined) item.note = page.limitNote;
+  return item;
 }
 
 /** URL and outlinks of a record, for pass 1, without building a DOM; undefined when it gives no page. */

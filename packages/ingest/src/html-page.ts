@@ -45,6 +45,8 @@ export interface HtmlPage {
   declaredLang?: string;
   /** Which encoding the bytes were decoded with. */
   encoding: string;
+  /** Set when the page was past an extraction limit (extract/main-text.ts `readabilityLimit`): what was done instead. */
+  limitNote?: string;
 }
 
 // ------------------------------------------------------------------ decoding
@@ -146,5 +148,6 @@ export function extractHtmlPage(html: string, url: string, fetchedAt: number, en
     encoding,
   };
   if (topics !== undefined) page.topics = topics;
+  if (main.pastLimit !== undefined) page.limitNote = main.pastLimit;
   return page;
 }

@@ -63,7 +63,7 @@ export class IngestRun {
     redundant: 0,
     pagesWithHiddenText: 0,
   };
-  private readonly crawl: CrawlCounts = { records: 0, pages: 0, skipped: {}, damaged: {} };
+  private readonly crawl: CrawlCounts = { records: 0, pages: 0, skipped: {}, damaged: {}, pastLimits: 0 };
   private damageReports = 0;
   readonly unreadableFiles: string[] = [];
 
@@ -326,6 +326,13 @@ export class IngestRun {
     if (this.damageReports === MALFORMED_LINES_SHOWN) this.log(`further damaged records are counted but not shown`);
   }
 
+  /** A page past an extraction limit: ingested the cheaper way, counted, and shown with its offset (as damage is). */
+  private reportPastLimit(file: string, offset: number, note: string): void {
+    this.crawl.pastLimits++;
+    if (this.crawl.pastLimits <= MALFORMED_LINES_SHOWN) this.log(`${file}@${offset}: ${note}`);
+    if (this.crawl.pastLimits === MALFORMED_LINES_SHOWN) this.log(`further pages past extraction limits are counted but not shown`);
+  }
+
   private countSkip(skip: CrawlSkipKind): void {
     this.crawl.skipped[skip] = (this.crawl.skipped[skip] ?? 0) + 1;
   }
@@ -351,6 +358,7 @@ export class IngestRun {
         continue;
       }
       this.crawl.pages++;
+      if (item.note !== undefined) this.reportPastLimit(file, item.offset, item.note);
       this.ingestContent(parsed, file, `@${item.offset}`);
     }
     return next;

@@ -25,6 +25,8 @@ export interface CrawlCounts {
   skipped: Partial<Record<string, number>>;
   /** Damaged input skipped, by kind. */
   damaged: Partial<Record<DamageKind, number>>;
+  /** Pages past an extraction limit (extract/settings.ts, README "Limits"): extracted the cheaper way, each reported with its offset. */
+  pastLimits: number;
 }
 
 export interface IngestProgress {
@@ -117,6 +119,7 @@ export function formatSummary(summary: IngestSummary): string {
       ...Object.entries(summary.crawl.damaged).map(([kind, count]): [string, number] => [`damaged ${kind.replace('_', '-')}`, count ?? 0]),
       ['pages with hidden text', summary.pagesWithHiddenText],
     ];
+    if (summary.crawl.pastLimits > 0) crawlRows.push(['pages past extraction limits', summary.crawl.pastLimits]);
     rows.splice(at, 0, ...crawlRows);
   }
   if (summary.unreadableFiles.length > 0) rows.push(['unreadable files', summary.unreadableFiles.join(', ')]);

@@ -21,6 +21,9 @@ export interface DomElement extends DomNode {
   querySelector(selector: string): DomElement | null;
   querySelectorAll(selector: string): ArrayLike<DomElement>;
   cloneNode(deep: boolean): DomElement;
+  firstElementChild: DomElement | null;
+  nextElementSibling: DomElement | null;
+  parentElement: DomElement | null;
 }
 export interface DomDocument extends DomElement {
   documentElement: DomElement;

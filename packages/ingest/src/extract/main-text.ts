@@ -31,6 +31,8 @@ import {
   FALLBACK_PAGE_MISSING_SHARE,
   FALLBACK_PARAGRAPH_WORDS,
   LINK_DENSITY_MAX,
+  MAX_READABILITY_DEPTH,
+  MAX_READABILITY_NESTING,
   META_LINE_MAX_WORDS,
   READABILITY_CHAR_THRESHOLD,
 } from './settings.js';
@@ -42,6 +44,39 @@ export interface MainText {
   title?: string;
   /** Which candidate gave the text. */
   source: 'readability' | 'body' | 'none';
+  /** Set when the page is past Readability's limits (`readabilityLimit`): why it was not run. */
+  pastLimit?: string;
+}
+
+/**
+ * Why Readability must not run on `document`, or undefined when it may: nested deeper than
+ * MAX_READABILITY_DEPTH, or its elements' depths add up to more than MAX_READABILITY_NESTING
+ * (settings.ts). One walk without recursion (first child, next sibling, parent: constant time
+ * each on linkedom), which stops as soon as either limit is passed.
+ */
+export function readabilityLimit(document: DomDocument): string | undefined {
+  const root = document.documentElement as DomElement | null;
+  if (root === null || root === undefined) return undefined;
+  let depth = 1;
+  let nesting = 0;
+  let element: DomElement | null = root;
+  while (element !== null) {
+    nesting += depth;
+    if (depth > MAX_READABILITY_DEPTH) return `main text: page nested deeper than ${MAX_READABILITY_DEPTH} elements; Readability skipped, the body without chrome is the text`;
+    if (nesting > MAX_READABILITY_NESTING) return `main text: page's element depths add up to more than ${MAX_READABILITY_NESTING}; Readability skipped, the body without chrome is the text`;
+    const child: DomElement | null = element.firstElementChild;
+    if (child !== null) {
+      element = child;
+      depth++;
+      continue;
+    }
+    while (element !== null && element !== root && element.nextElementSibling === null) {
+      element = element.parentElement;
+      depth--;
+    }
+    element = element === null || element === root ? null : element.nextElementSibling;
+  }
+  return undefined;
 }
 
 /** Page chrome, dropped from the body when it is the fallback. */
@@ -146,9 +181,15 @@ function paragraphWordsMissing(body: string, text: string): number {
  * itself an article (og:type, JSON-LD: signals/page-declarations.ts `declaresArticle`, read from
  * the page's one scan of its declarations). Readability rewrites the tree it reads, and the
  * fallback cuts chrome out of the body, so each works on a copy: `document` is left as it was
- * for the caller.
+ * for the caller. A page past Readability's limits (`readabilityLimit`) gets the body without its
+ * chrome, and says why in `pastLimit`.
  */
 export function extractMainText(document: DomDocument, declared: boolean): MainText {
+  const pastLimit = readabilityLimit(document);
+  if (pastLimit !== undefined) {
+    const text = document.body === null ? '' : bodyWithoutChrome(document.body.cloneNode(true));
+    return { text, source: text === '' ? 'none' : 'body', pastLimit };
+  }
   const titles = [document.querySelector('title')?.textContent ?? '', ...Array.from(document.querySelectorAll('h1')).map((heading) => heading.textContent ?? '')];
   const working = document.cloneNode(true);
   for (const figure of Array.from(working.querySelectorAll('figure, figcaption'))) figure.remove();
