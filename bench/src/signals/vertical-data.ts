@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { DERIVED_VERTICALS, GENERAL_VERTICAL } from '@evidence/schemas';
 import { signalsDataDir } from './data-dir.js';
 
 export const TRAIN_HALF = 1;
@@ -33,4 +34,28 @@ export function readVerticalSites(): VerticalSite[] {
       const record = JSON.parse(line) as Omit<VerticalSite, 'half'>;
       return { host: record.host, title: record.title ?? '', text: record.text ?? '', topics: record.topics ?? [], crowd_votes: record.crowd_votes ?? {}, half: hostHalf(record.host) };
     });
+}
+
+/** Each derived vertical's Curlie top-level topic. */
+export const CURLIE_OF = new Map(DERIVED_VERTICALS.map((vertical) => [vertical.name, vertical.curlie]));
+
+export interface VerticalScore {
+  /** Sites given a vertical other than the default. */
+  assigned: number;
+  /** Of those, sites whose Curlie topics include the vertical's. */
+  hits: number;
+  sites: number;
+}
+
+/** How a choice of vertical per site scores against the sites' Curlie topics. */
+export function scoreVerticals(sites: readonly VerticalSite[], choose: (site: VerticalSite) => string): VerticalScore {
+  let assigned = 0;
+  let hits = 0;
+  for (const site of sites) {
+    const vertical = choose(site);
+    if (vertical === GENERAL_VERTICAL) continue;
+    assigned++;
+    if (site.topics.includes(CURLIE_OF.get(vertical) ?? '')) hits++;
+  }
+  return { assigned, hits, sites: sites.length };
 }

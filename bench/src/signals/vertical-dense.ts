@@ -8,14 +8,13 @@
  * bge-small-en-v1.5 need their files in models/ (`npm run models`); a missing one is skipped
  * and named. About 7 minutes here.
  */
-import { DERIVED_VERTICALS, GENERAL_VERTICAL } from '@evidence/schemas';
+import { DERIVED_VERTICALS } from '@evidence/schemas';
 import { OnnxEmbedder, StaticEmbedder } from '@evidence/embedders';
 import { deriveVertical, parseVerticalModel, verticalText, VERTICAL_TRAINING } from '@evidence/ingest';
 import { crossValidate, trainVerticalModel, type TrainingOptions } from './train-vertical.js';
-import { readVerticalSites, TRAIN_HALF, type VerticalSite } from './vertical-data.js';
+import { readVerticalSites, scoreVerticals, TRAIN_HALF, type VerticalSite } from './vertical-data.js';
 import { DESCRIPTIONS, nearest as nearestIndex } from './vertical.js';
 
-const CURLIE_OF = new Map(DERIVED_VERTICALS.map((vertical) => [vertical.name, vertical.curlie]));
 const SCALES: Record<string, Record<'vector' | 'cosines', number[]>> = {
   'potion-base-2M': { vector: [0.25, 0.5, 1], cosines: [0.5, 1, 2] },
   'bge-small-en-v1.5': { vector: [0.25], cosines: [0.5, 1] },
@@ -41,14 +40,7 @@ function cosines(vector: Float32Array, targets: readonly Float32Array[]): Float3
 }
 
 function score(sites: readonly VerticalSite[], choose: (site: VerticalSite) => string): string {
-  let assigned = 0;
-  let hits = 0;
-  for (const site of sites) {
-    const vertical = choose(site);
-    if (vertical === GENERAL_VERTICAL) continue;
-    assigned++;
-    if (site.topics.includes(CURLIE_OF.get(vertical) ?? '')) hits++;
-  }
+  const { assigned, hits } = scoreVerticals(sites, choose);
   return `${(assigned / sites.length).toFixed(3)} | ${(hits / sites.length).toFixed(3)} | ${(hits / Math.max(1, assigned)).toFixed(3)}`;
 }
 

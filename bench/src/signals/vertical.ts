@@ -7,13 +7,13 @@
  * alone (the seed words, no training).
  */
 import { createHash } from 'node:crypto';
-import { DERIVED_VERTICALS, GENERAL_VERTICAL } from '@evidence/schemas';
+import { DERIVED_VERTICALS } from '@evidence/schemas';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { crawlItemOf, deriveVertical, detectInputFormat, verticalText, parseVerticalModel, readWarcItems, VERTICAL_TRAINING, verticalModel, type VerticalInput, type VerticalModel } from '@evidence/ingest';
 import { signalsDataDir } from './data-dir.js';
 import { microsecondsPer, table, type SignalSection } from './section.js';
-import { readVerticalSites, TRAIN_HALF, type VerticalSite } from './vertical-data.js';
+import { readVerticalSites, scoreVerticals as score, TRAIN_HALF, type VerticalSite } from './vertical-data.js';
 import { VERTICAL_SEEDS } from './vertical-seeds.js';
 import { SEED_PRIOR, trainVerticalModel, withStaticVectors } from './train-vertical.js';
 import { OnnxEmbedder, StaticEmbedder } from '@evidence/embedders';
@@ -33,7 +33,6 @@ interface TrainingRecord {
 }
 const TRAINING: TrainingRecord = VERTICAL_TRAINING;
 
-const CURLIE_OF = new Map(DERIVED_VERTICALS.map((vertical) => [vertical.name, vertical.curlie]));
 
 function zeroShotModel(): VerticalModel {
   const classes = DERIVED_VERTICALS.map((vertical) => vertical.name);
@@ -44,23 +43,6 @@ function zeroShotModel(): VerticalModel {
   return parseVerticalModel({ classes, bias: classes.map(() => 0), weights: [...rows].map(([word, pairs]) => `${word} ${pairs.join(' ')}`).join(';') });
 }
 
-interface Scored {
-  assigned: number;
-  hits: number;
-  sites: number;
-}
-
-function score(sites: readonly VerticalSite[], choose: (site: VerticalSite) => string): Scored {
-  let assigned = 0;
-  let hits = 0;
-  for (const site of sites) {
-    const vertical = choose(site);
-    if (vertical === GENERAL_VERTICAL) continue;
-    assigned++;
-    if (site.topics.includes(CURLIE_OF.get(vertical) ?? '')) hits++;
-  }
-  return { assigned, hits, sites: sites.length };
-}
 
 /** The real crawled pages of `shared/data/crawl` (no labels): how the verticals spread on pages that are not home pages. */
 async function crawlSpread(model: VerticalModel): Promise<{ pages: number; spread: Map<string, number>; texts: string[]; inputs: VerticalInput[] }> {
