@@ -4,7 +4,8 @@
  * else known (the labelled hosts come without page content, so no content type votes), and
  * scored by macro-F1 over official / primary / secondary / ugc and the share left `unknown`,
  * per half: `tune` (hosts whose SHA-256 has an even second byte; the host rules were written
- * looking at its errors) and `check` (never looked at). MBFC entries the data marks
+ * looking at its errors and the host-name model is trained on it, so its figure is in-sample:
+ * `npm run train:source-role` prints the cross-validated one) and `check` (never looked at). MBFC entries the data marks
  * `role_ambiguous` (advocacy organisations, journals) are scored apart. Beside it: always
  * `secondary` (the majority) and the public suffix alone (official or unknown). Then how well
  * role_confidence ranks: accuracy per confidence band. Last, whole pages: the real news and
@@ -113,11 +114,12 @@ export const sourceRoleSection: SignalSection = {
         : `Whole pages through ingest: the ${newsTotal} real news and blog articles of crawl/articles-dev.warc.gz get ${[...newsRoles.entries()].sort((a, b) => b[1] - a[1]).map(([role, count]) => `${role} ${count}`).join(', ')} (secondary ${percent((newsRoles.get('secondary') ?? 0) / Math.max(1, newsTotal))}; the issue measured 95% unknown on news articles before).`;
     return [
       'Host only, as a page at the host\'s root with no content type: the page-level votes (content type, schema.org type, URL path, press-release and wire markers) are not in this figure.',
+      'The host-name model (source-role-model.ts) is trained on the tune half, so the tune rows are in-sample; `npm run train:source-role` prints its cross-validated and leave-one-list-out figures. The check half was not used to train or choose anything.',
       '',
       ...table(['classifier', 'half', 'hosts', 'macro-F1', ...ROLES.map((role) => `F1 ${role}`), 'unknown'], rows),
       '',
       ...lines,
-      `The fallback (no other vote: secondary at 0.16) was used for ${fallback.used} tune-half hosts, ${percent(fallback.secondary / Math.max(1, fallback.used))} of them labelled secondary.`,
+      `The fallback (no rule vote and the host-name model unsure: secondary at 0.16) was used for ${fallback.used} tune-half hosts, ${percent(fallback.secondary / Math.max(1, fallback.used))} of them labelled secondary.`,
       '',
       'role_confidence, check half: accuracy per confidence band',
       '',

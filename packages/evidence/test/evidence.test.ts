@@ -72,9 +72,9 @@ describe('origin type and role fallbacks', () => {
   it('derives the role ingest records: one classifier for both', () => {
     // A video page on a host nothing else says anything about: ugc (video sharing is social),
     // as ingest stores it; the evidence layer's own fallback used to call it secondary.
-    const video = hit('a:0', { host: 'www.metro.example', content_type: 'video' });
+    const video = hit('a:0', { host: 'www.zoomly.example', content_type: 'video' });
     expect(roleOf(video, 'original')).toEqual({ role: 'ugc', confidence: 0.29, stored: false });
-    const page = { host: 'www.metro.example', registrableDomain: 'metro.example', publicSuffix: 'example', path: '/a', contentType: 'video', pageOrigin: 'none' } as const;
+    const page = { host: 'www.zoomly.example', registrableDomain: 'zoomly.example', publicSuffix: 'example', path: '/a', contentType: 'video', pageOrigin: 'none' } as const;
     expect(derivedRole(video, 'original')).toEqual(deriveSourceRole(page));
     // The URL path and a wire origin vote as they do at ingest.
     expect(derivedRole(hit('b:0', { host: 'forum.metro.example', url: 'https://forum.metro.example/questions/1' }), 'original')).toEqual({ role: 'ugc', confidence: 0.82 });

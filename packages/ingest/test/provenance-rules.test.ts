@@ -212,8 +212,22 @@ describe('source roles from the host name alone', () => {
     expect(role('forum.example.org').role).toBe('ugc');
     expect(role('www.nytimes.com')).toEqual({ role: 'secondary', confidence: 0.5 });
     expect(role('wbtw.com').role).toBe('secondary');
-    // Nothing in the name: the low-confidence fallback; the page's content type decides at ingest.
-    expect(role('www.commoncrawl.org')).toEqual({ role: 'secondary', confidence: 0.16 });
+    // Nothing the rules read in the name: the host-name model's guess (secondary, p 0.82), at the
+    // low confidence a guess from the name alone gets; the page's content type decides at ingest.
+    expect(role('www.commoncrawl.org')).toEqual({ role: 'secondary', confidence: 0.43 });
+  });
+
+  it('asks the host-name model where the rules say nothing, at a confidence under a lone rule\'s, and falls back where it is unsure', () => {
+    // Social-network names built of community words the rules do not read (`my`+`space`, `tribe`+`zone`).
+    expect(role('myspacey.com')).toEqual({ role: 'ugc', confidence: 0.41 });
+    expect(role('tribezone.com').role).toBe('ugc');
+    // A made-up name the model cannot place (ugc 0.44, secondary 0.46): the fallback, as before.
+    expect(role('kwikpals.net')).toEqual({ role: 'secondary', confidence: 0.16 });
+    // Where a rule votes, the model is not asked: a newspaper's name stays one lone vote.
+    expect(role('hometownherald.com')).toEqual({ role: 'secondary', confidence: 0.5 });
+    // The page's own declared type outweighs the name's guess.
+    const fields = deriveHostFields('commoncrawl.org');
+    expect(deriveSourceRole({ host: fields.host, registrableDomain: fields.registrableDomain, publicSuffix: publicSuffixOf(fields), path: '/', contentType: 'docs', pageOrigin: 'none' }).role).toBe('primary');
   });
 
   it('knows a social platform under another suffix or on a sister domain, open platforms\' user sites, and does not read brands into ordinary words', () => {

@@ -15,4 +15,6 @@ export * from './corroborate.js';
 export * from './json-schema.js';
 export * from './source-role.js';
 export { isOpenPlatform, OPEN_PLATFORMS } from './source-role-host.js';
+export * from './source-role-model.js';
+export { ROLE_MODEL } from './source-role-model.generated.js';
 export * from './verticals.js';

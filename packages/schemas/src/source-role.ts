@@ -29,7 +29,9 @@
  * networks whose names say nothing (bebo.com, hi5.com).
  */
 import type { RequirableRole } from './ground.js';
-import { hostVotes } from './source-role-host.js';
+import { hostVotes, isOpenPlatform } from './source-role-host.js';
+import { roleHostFeatures, roleModelVote, type RoleModel } from './source-role-model.js';
+import { ROLE_MODEL } from './source-role-model.generated.js';
 import type { SourceRole } from './vocabulary.generated.js';
 
 /** What an owner is, in the owners table (ingest's `owners.json`). */
@@ -108,10 +110,26 @@ export interface RoleInput {
 const HOST_VOTE_CACHE_LIMIT = 50_000;
 const hostVoteCache = new Map<string, Vote[]>();
 
+/**
+ * What the host says: the rules' votes (source-role-host.ts), and where they weigh at most the
+ * model's gate (the shipped gate is 0: where they say nothing), the host-name model's vote
+ * (source-role-model.ts) when it is sure enough.
+ * `model` is the shipped one; the trainer passes candidates.
+ */
+export function hostRoleVotes(host: string, registrableDomain: string, publicSuffix: string, model: RoleModel = ROLE_MODEL): Vote[] {
+  const votes: Vote[] = hostVotes(host, registrableDomain, publicSuffix);
+  const ruleWeight = votes.reduce((sum, vote) => sum + vote.weight, 0);
+  // An open platform's own site (`www.free.fr`) is not one of its users' sites, which the rules vote on.
+  if (ruleWeight > model.gate || isOpenPlatform(registrableDomain)) return votes;
+  const learned = roleModelVote(model, roleHostFeatures(host, registrableDomain, publicSuffix));
+  if (learned !== undefined && learned.weight > 0) votes.push({ role: learned.role, weight: learned.weight, reason: `host name model (p ${learned.probability.toFixed(2)})` });
+  return votes;
+}
+
 function cachedHostVotes(host: string, registrableDomain: string, publicSuffix: string): Vote[] {
   const cached = hostVoteCache.get(host);
   if (cached !== undefined) return cached;
-  const votes = hostVotes(host, registrableDomain, publicSuffix);
+  const votes = hostRoleVotes(host, registrableDomain, publicSuffix);
   if (hostVoteCache.size >= HOST_VOTE_CACHE_LIMIT) hostVoteCache.clear();
   hostVoteCache.set(host, votes);
   return votes;
