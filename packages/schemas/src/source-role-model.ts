@@ -55,29 +55,29 @@ export const ROLE_WORDS: readonly string[] = [
   'watch', 'truth', 'patriot', 'freedom', 'liberty', 'nation', 'national', 'america', 'american', 'us', 'world', 'global', 'live',
   'network', 'channel', 'broadcast', 'local', 'county', 'city', 'town', 'state', 'valley', 'north', 'south', 'east', 'west', 'new',
   'free', 'public', 'info', 'current', 'story', 'stories', 'headline', 'editor', 'opinion', 'fact', 'facts', 'journalism', 'noticias',
-  'diario', 'zeitung', 'actu', 'presse', 'info',
+  'diario', 'zeitung', 'actu', 'presse',
   // software, documentation, code
   'js', 'lang', 'sql', 'db', 'dev', 'docs', 'doc', 'api', 'code', 'hub', 'lab', 'labs', 'soft', 'ware', 'app', 'apps', 'stack',
   'cloud', 'data', 'script', 'lib', 'kit', 'tool', 'tools', 'project', 'framework', 'engine', 'py', 'go', 'rust', 'node', 'web',
   'net', 'cli', 'graph', 'query', 'type', 'test', 'build', 'run', 'io', 'ui', 'css', 'html', 'vue', 'react', 'linux', 'open',
   'source', 'math', 'plot', 'chart', 'map', 'maps', 'lite', 'bin', 'sys', 'tech', 'compute', 'server',
   // community, social, bookmarking
-  'my', 'me', 'you', 'your', 'we', 'our', 'us', 'friend', 'friends', 'social', 'chat', 'forum', 'forums', 'board', 'boards',
+  'my', 'me', 'you', 'your', 'we', 'our', 'friend', 'friends', 'social', 'chat', 'forum', 'forums', 'board', 'boards',
   'talk', 'ask', 'answers', 'club', 'people', 'share', 'link', 'links', 'mark', 'marks', 'tag', 'tags', 'space', 'book', 'face',
   'tube', 'pic', 'pics', 'photo', 'photos', 'vid', 'video', 'fan', 'fans', 'buzz', 'circle', 'tribe', 'meet', 'connect', 'zone',
   'planet', 'life', 'love', 'date', 'dating', 'family', 'student', 'students', 'teen', 'kid', 'kids', 'girl', 'girls', 'guy',
   'mom', 'dad', 'pet', 'pets', 'dog', 'cat', 'music', 'game', 'games', 'play', 'player', 'fun', 'blog', 'blogs', 'list', 'spot',
-  'place', 'cafe', 'messenger', 'message', 'mail', 'post', 'ring', 'group', 'groups', 'community', 'crowd', 'vote', 'digg', 'dig',
-  'favorite', 'favorites', 'hot', 'cool', 'yearbook', 'profile', 'me', 'gram', 'tweet', 'ly',
+  'place', 'cafe', 'messenger', 'message', 'mail', 'ring', 'group', 'groups', 'community', 'crowd', 'vote', 'digg', 'dig',
+  'favorite', 'favorites', 'hot', 'cool', 'yearbook', 'profile', 'gram', 'tweet', 'ly',
   // institutions, learning, government
-  'uni', 'univ', 'university', 'college', 'school', 'institute', 'institut', 'academy', 'tech', 'poly', 'edu', 'science',
-  'sciences', 'research', 'med', 'health', 'law', 'gov', 'dept', 'department', 'office', 'council', 'court', 'board', 'agency',
+  'uni', 'univ', 'university', 'college', 'school', 'institute', 'institut', 'academy', 'poly', 'edu', 'science',
+  'sciences', 'research', 'med', 'health', 'law', 'gov', 'dept', 'department', 'office', 'council', 'court', 'agency',
   'authority', 'commission', 'ministry', 'library', 'museum', 'center', 'centre', 'foundation', 'society', 'association', 'org',
   'union', 'saint', 'st',
   // shops, hobbies, places
   'shop', 'store', 'market', 'buy', 'sale', 'home', 'house', 'food', 'recipe', 'recipes', 'bake', 'cook', 'wine', 'travel', 'car',
   'auto', 'sport', 'sports', 'art', 'design', 'style', 'fashion', 'money', 'finance', 'invest', 'bank', 'biz', 'business', 'job',
-  'jobs', 'work', 'green', 'climate', 'bio', 'tv', 'the', 'and', 'of', 'on', 'in', 'a',
+  'jobs', 'work', 'green', 'climate', 'bio', 'the', 'and', 'of', 'on', 'in', 'a',
 ];
 
 const WORDS_BY_LENGTH = [...new Set(ROLE_WORDS)].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
