@@ -29,6 +29,17 @@ describe('safety host-name model', () => {
     expect(hostModelProbability('cumberlandtimes.com')).toBeLessThan(0.1);
   });
 
+  it('does not read explicit terms inside ordinary words and place names, in the rules or the model', () => {
+    // Each was explicit before INNOCENT_WORDS: `ass` of picasso, chassis, passenger, assembly, compass; `milf` of Milford; `cum` of curcumin.
+    for (const host of ['picassogallery.com', 'chassisclub.com', 'passengerhub.com', 'assemblyhub.com', 'compasstube.com', 'milforddailynews.com', 'newmilfordspectrum.com', 'curcuminfacts.com']) {
+      expect(verdict(host), host).toBe('safe');
+    }
+    // An explicit term that holds the ordinary word still counts (`cumshot` holds `shot`), and so does a term beside one.
+    for (const host of ['cumshotclips.com', 'milfordescortsxxx.com', 'hotelsexcams.com']) expect(verdict(host), host).toBe('explicit');
+    // One ambiguous word alone is not evidence for the model (MIN_LEANING_WORDS).
+    for (const host of ['nypost.com', 'hassanchef.com', 'camfinder.net']) expect(verdict(host), host).toBe('safe');
+  });
+
   it('still reads an explicit path on a university host', () => {
     expect(verdict('students.example.ac.uk', '/porn/gallery')).toBe('explicit');
   });

@@ -5,7 +5,8 @@
  * Each cue adds points; EXPLICIT_AT points make a page explicit:
  * - an adult top-level domain (`.xxx`, `.porn`, `.adult`, `.sex`) 2 points;
  * - host labels and path segments (host names run words together, so terms are looked for
- *   inside them): an unambiguous term (`porn`, `xxx`, `hentai`...) 2 points; `sex` inside a word
+ *   inside them, once the ordinary words that hold one are masked: `milford`, `picasso`, INNOCENT_WORDS
+ *   of safety-model.ts): an unambiguous term (`porn`, `xxx`, `hentai`...) 2 points; `sex` inside a word
  *   2 points unless it reads `sexy`, `sexual(ity)`, `sexolog...`; an ambiguous term (`cum`,
  *   `anal`, `tits`...) only as a whole segment, 2 points; a suggestive term (`tube`, `cams`,
  *   `mature`, `babes`, `sexy`...) 1 point, so two of them are needed;
@@ -34,7 +35,7 @@ import { fromRecord, type Derived } from './derived.js';
 import { SAFETY_MODEL } from './safety-model.generated.js';
 import { hostPrior } from './host-rank.js';
 import { configuredHostList, type SortedHostList } from './safety-host-list.js';
-import { ADULT_TLDS, hostFeatures, hostParts, hostScore } from './safety-model.js';
+import { ADULT_TLDS, hostFeatures, hostParts, hostScore, INNOCENT_WORDS } from './safety-model.js';
 
 type SafetyLevel = 'safe' | 'explicit';
 
@@ -88,6 +89,27 @@ function urlParts(host: string, path: string): string[] {
     .filter((part) => part !== '');
 }
 
+/**
+ * `part` with the ordinary words that hold an explicit term (INNOCENT_WORDS: `milford`, `picasso`,
+ * `camera`) blanked out, unless a longer explicit term holds them in turn (`cumshot` keeps its `shot`).
+ */
+export function maskInnocentWords(part: string): string {
+  let masked = part;
+  for (const [word, holders] of INNOCENT_HOLDERS) {
+    for (let from = part.indexOf(word); from >= 0; from = part.indexOf(word, from + 1)) {
+      const end = from + word.length;
+      const held = holders.some((term) => {
+        for (let at = part.indexOf(term, Math.max(0, end - term.length)); at >= 0 && at <= from; at = part.indexOf(term, at + 1)) if (at + term.length >= end) return true;
+        return false;
+      });
+      if (!held) masked = masked.slice(0, from) + '-'.repeat(word.length) + masked.slice(end);
+    }
+  }
+  return masked;
+}
+/** Each innocent word with the longer explicit terms that contain it (only those can hold it). */
+const INNOCENT_HOLDERS: ReadonlyArray<readonly [string, readonly string[]]> = INNOCENT_WORDS.map((word) => [word, EMBEDDED_TERMS.filter((term) => term.length > word.length && term.includes(word))]);
+
 interface Points {
   points: number;
   cues: string[];
@@ -109,18 +131,19 @@ export function urlPoints(host: string, path = ''): Points {
       cues.push(part);
       continue;
     }
+    const masked = maskInnocentWords(part);
     for (const term of EMBEDDED_TERMS) {
-      if (part.includes(term)) {
+      if (masked.includes(term)) {
         points += 2;
         cues.push(term);
       }
     }
-    if (part !== 'sex' && EMBEDDED_SEX.test(part)) {
+    if (part !== 'sex' && EMBEDDED_SEX.test(masked)) {
       points += 2;
       cues.push('sex');
     }
     for (const term of SUGGESTIVE_TERMS) {
-      if (part.length > term.length && part.includes(term)) {
+      if (part.length > term.length && masked.includes(term)) {
         points += 1;
         cues.push(`~${term}`);
       }
