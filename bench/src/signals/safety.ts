@@ -11,7 +11,7 @@
  * an ingest of `http://host/` with an empty page would be.
  */
 import { configuredHostList, deriveSafety, EXPLICIT_AT, urlPoints, type SortedHostList } from '@evidence/ingest';
-import { backgroundNegatives, crawledHosts, isHardNegative, readSafetyRecords, safetyHalf, TUNE_HALF, type SafetyRecord } from './safety-data.js';
+import { backgroundNegatives, crawledHosts, crawledPages, isHardNegative, readSafetyRecords, safetyHalf, TUNE_HALF, type SafetyRecord } from './safety-data.js';
 import { microsecondsPer, precisionRecallF1, table, type SignalSection } from './section.js';
 
 const BASELINE = /porn|xxx|sex|adult|nude|fuck|escort|cam|tube|milf/;
@@ -92,6 +92,12 @@ export const safetySection: SignalSection = {
       const called = ordinary.filter((host) => rule(host));
       return [name, called.length / Math.max(1, ordinary.length), called.slice(0, 8).join(' ') || '-'];
     });
+    // The same half's real page URLs, read with their paths: news about sex crimes or nudity says so in its slug.
+    const ordinaryPages = crawledPages(records, 1 - TUNE_HALF);
+    const ordinaryPageRows = systems.map(([name, rule]) => {
+      const called = ordinaryPages.filter((page) => rule(page.host, pathOf(page.url)));
+      return [name, called.length / Math.max(1, ordinaryPages.length), called.slice(0, 4).map((page) => page.url).join(' ') || '-'];
+    });
     const hostNames = records.map((record) => record.host);
     const cost = microsecondsPer(hostNames, (host) => deriveSafety({ host, path: '/', title: '', text: '' }, undefined, null));
     const listCost = list === undefined ? undefined : microsecondsPer(hostNames, (host) => list.has(host));
@@ -109,6 +115,10 @@ export const safetySection: SignalSection = {
       `Ordinary hosts: the ${ordinary.length} hosts of real news and blog pages (the published_at set's half not trained on) called explicit:`,
       '',
       ...table(['system', 'share called explicit', 'which (first 8)'], ordinaryRows),
+      '',
+      `Their ${ordinaryPages.length} page URLs, read with the path, called explicit:`,
+      '',
+      ...table(['system', 'share called explicit', 'which (first 4)'], ordinaryPageRows),
       '',
       `Cost: ${cost.toFixed(1)} µs per host name, rules and model (the text rule adds a scan of at most 2,000 words)` +
         (listCost === undefined ? '.' : `; the host list ${listCost.toFixed(1)} µs more.`),

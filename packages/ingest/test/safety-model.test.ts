@@ -40,6 +40,17 @@ describe('safety host-name model', () => {
     for (const host of ['nypost.com', 'hassanchef.com', 'camfinder.net']) expect(verdict(host), host).toBe('safe');
   });
 
+  it('reads the model\'s explicit words as whole words of a page\'s path, but not the ones paths use innocently', () => {
+    // Made-up blog posts in the shape of the labelled explicit page URLs (tumblr and blog slugs).
+    expect(verdict('someone.tumblr.com', '/post/704917105/day-6-bondage')).toBe('explicit');
+    expect(verdict('someone.tumblr.com', '/post/697788024/double-ended-dildos')).toBe('explicit');
+    for (const path of ['/weather/webcam', '/music/hardcore-punk-history', '/diy/paint-stripper-review', '/fashion/fetish-for-vintage', '/travel/nudist-beaches-of-france']) {
+      expect(verdict('news.example.com', path), path).toBe('safe');
+    }
+    // Inside a longer word of the path the model's words do not count (that is the host name's part).
+    expect(verdict('news.example.com', '/cookingbondagetips')).toBe('safe');
+  });
+
   it('still reads an explicit path on a university host', () => {
     expect(verdict('students.example.ac.uk', '/porn/gallery')).toBe('explicit');
   });

@@ -35,7 +35,7 @@ import { fromRecord, type Derived } from './derived.js';
 import { SAFETY_MODEL } from './safety-model.generated.js';
 import { hostPrior } from './host-rank.js';
 import { configuredHostList, type SortedHostList } from './safety-host-list.js';
-import { ADULT_TLDS, hostFeatures, hostParts, hostScore, INNOCENT_WORDS } from './safety-model.js';
+import { ADULT_TLDS, EXPLICIT_WORDS, hostFeatures, hostParts, hostScore, INNOCENT_WORDS } from './safety-model.js';
 
 type SafetyLevel = 'safe' | 'explicit';
 
@@ -74,20 +74,37 @@ const TEXT_TERMS = new Set([
   'nudes', 'threesome', 'masturbation', 'masturbating', 'squirting', 'bdsm', 'fetish', 'escort', 'escorts', 'hardcore',
 ]);
 
-function urlParts(host: string, path: string): string[] {
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((part) => part !== '');
+}
+
+/** The host name's labels (without the top-level domain) and the path's words. */
+function urlWords(host: string, path: string): { name: string[]; path: string[] } {
   const labels = host.toLowerCase().replace(/^www\./, '').split('.');
-  const name = labels.slice(0, -1).join('.');
   let decoded = path;
   try {
     decoded = decodeURIComponent(path);
   } catch {
     // A malformed escape: the raw path still has its words.
   }
-  return `${name}/${decoded}`
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((part) => part !== '');
+  return { name: words(labels.slice(0, -1).join('.')), path: words(decoded) };
 }
+
+function urlParts(host: string, path: string): string[] {
+  const { name, path: pathWords } = urlWords(host, path);
+  return [...name, ...pathWords];
+}
+
+/**
+ * The host-name model's explicit words (EXPLICIT_WORDS) that count as a whole word of the path too
+ * (`/day-6-bondage`, `/double-ended-dildo`), 2 points, with their plurals; less those a path uses
+ * innocently (`/webcam` of a weather site, `/hardcore` of music, `/stripper` of paint, `/fetish` of fashion, `/nudist` of naturism) or that are too short to be sure of as a word.
+ */
+const PATH_WORD_EXCLUDED = new Set(['webcam', 'hardcore', 'stripper', 'fetish', 'spank', 'nudist', 'kink', 'tgp', 'prn', 'fuk', 'fuq', 'porr', 'jav']);
+const PATH_WORDS: ReadonlySet<string> = new Set(EXPLICIT_WORDS.filter((word) => !PATH_WORD_EXCLUDED.has(word)).flatMap((word) => [word, `${word}s`]));
 
 /**
  * `part` with the ordinary words that hold an explicit term (INNOCENT_WORDS: `milford`, `picasso`,
@@ -118,6 +135,7 @@ interface Points {
 /** Points from the host and the URL path. */
 export function urlPoints(host: string, path = ''): Points {
   const parts = urlParts(host, path);
+  const pathWords = new Set(urlWords(host, path).path);
   let points = 0;
   const cues: string[] = [];
   const tld = host.toLowerCase().slice(host.lastIndexOf('.') + 1);
@@ -126,7 +144,7 @@ export function urlPoints(host: string, path = ''): Points {
     cues.push(`.${tld}`);
   }
   for (const part of parts) {
-    if (WHOLE_TERMS.has(part)) {
+    if (WHOLE_TERMS.has(part) || (pathWords.has(part) && PATH_WORDS.has(part))) {
       points += 2;
       cues.push(part);
       continue;
