@@ -12,7 +12,8 @@ const verdict = (host: string, path = '/'): string => deriveSafety({ host, path,
 
 describe('safety host-name model', () => {
   it('calls explicit the adult names the keyword rules cannot read, and says the model decided', () => {
-    for (const host of ['fuqvids.com', 'prnhdclips.com', 'squirtzone.net', 'javstreamz.com']) {
+    // The last two: adult words of other languages (Indonesian, Portuguese) no labelled name holds; their prior weight carries them.
+    for (const host of ['fuqvids.com', 'prnhdclips.com', 'squirtzone.net', 'javstreamz.com', 'memekindo.com', 'gostosasbr.com']) {
       expect(urlPoints(host).points, host).toBeLessThan(EXPLICIT_AT);
       expect(verdict(host), host).toBe('explicit');
       expect(deriveSafety({ host, path: '/', title: '', text: '' }).reason, host).toMatch(/^host model/);

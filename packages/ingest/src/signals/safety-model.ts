@@ -56,6 +56,10 @@ export const EXPLICIT_WORDS: readonly string[] = [
   'femdom', 'bondage', 'bbw', 'pawg', 'rule34', 'ecchi', 'eroge', 'oppai', 'chudai',
   // the same in other languages adult names are written in
   'porr', 'ficken', 'muschi', 'titten', 'nackt', 'sesso', 'seks', 'sexe', 'buceta', 'putaria', 'porno',
+  // and more of them, chosen for holding no ordinary word of those languages or of English (not `cul` of culture, `nue` of
+  // avenue, `puta` of reputation, `ero` of hero, `lund` of Lund, `chut` of parachute)
+  'salope', 'baise', 'erotique', 'desnuda', 'follar', 'safada', 'gostosa', 'fotze', 'schlampe', 'scopare', 'puttana', 'neuken',
+  'sletten', 'cipka', 'pizda', 'bokep', 'ngentot', 'memek', 'lucah', 'bogel', 'yadong', 'tetas', 'putas',
 ];
 /**
  * Ordinary words and place names that hold an explicit term (the Scunthorpe problem): segmented
