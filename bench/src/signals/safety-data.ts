@@ -54,6 +54,14 @@ export function crawledHosts(safety: readonly SafetyRecord[], part: number): str
   return [...hosts].filter((host) => host !== '' && !taken.has(host) && safetyHalf(host) === part).sort();
 }
 
+/** The URLs of the published_at set's pages (real news and blog pages) whose host is in `part`, less the safety set's hosts. */
+export function crawledPages(safety: readonly SafetyRecord[], part: number): Array<{ host: string; url: string }> {
+  const taken = new Set(safety.map((record) => record.host));
+  return jsonl<{ host?: string; url?: string }>(`${signalsDataDir()}/published_at/records.jsonl`)
+    .map((record) => ({ host: bare(record.host ?? ''), url: record.url ?? '' }))
+    .filter((page) => page.host !== '' && page.url !== '' && !taken.has(page.host) && safetyHalf(page.host) === part);
+}
+
 /** Hosts of the source_role and vertical sets and TUNE_HALF of the published_at set's, that the safety set does not hold, sorted. */
 export function backgroundNegatives(safety: readonly SafetyRecord[]): string[] {
   const taken = new Set(safety.map((record) => record.host));

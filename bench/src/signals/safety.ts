@@ -11,7 +11,7 @@
  * an ingest of `http://host/` with an empty page would be.
  */
 import { configuredHostList, deriveSafety, EXPLICIT_AT, urlPoints, type SortedHostList } from '@evidence/ingest';
-import { backgroundNegatives, crawledHosts, isHardNegative, readSafetyRecords, safetyHalf, TUNE_HALF } from './safety-data.js';
+import { backgroundNegatives, crawledHosts, crawledPages, isHardNegative, readSafetyRecords, safetyHalf, TUNE_HALF, type SafetyRecord } from './safety-data.js';
 import { microsecondsPer, precisionRecallF1, table, type SignalSection } from './section.js';
 
 const BASELINE = /porn|xxx|sex|adult|nude|fuck|escort|cam|tube|milf/;
@@ -68,11 +68,35 @@ export const safetySection: SignalSection = {
         rows.push([part === TUNE_HALF ? `tuned on (${hosts.length} hosts, ${hard.length} hard)` : `not tuned on (${hosts.length} hosts, ${hard.length} hard)`, name, precision, recall, f1, hardFalse, pageRecall]);
       }
     }
+    // How much of each labelled group the list holds, per half: a list built from the labels' own source holds every adult host.
+    const overlapRows =
+      list === undefined
+        ? []
+        : [TUNE_HALF, 1 - TUNE_HALF].map((part) => {
+            const inHalf = records.filter((record) => safetyHalf(record.host) === part);
+            const share = (group: SafetyRecord[]): string => `${group.filter((record) => list.has(record.host)).length}/${group.length}`;
+            const hostsOf = (level: 'host' | 'page'): SafetyRecord[] => inHalf.filter((record) => record.level === level);
+            const pageHosts = [...new Map(hostsOf('page').map((record) => [record.host, record])).values()];
+            return [
+              part === TUNE_HALF ? 'tuned on' : 'not tuned on',
+              share(hostsOf('host').filter((record) => record.explicit === true)),
+              share(hostsOf('host').filter(isHardNegative)),
+              share(hostsOf('host').filter((record) => record.explicit === false && !isHardNegative(record))),
+              share(hostsOf('host').filter((record) => record.explicit === null)),
+              share(pageHosts),
+            ];
+          });
     const trainedOn = new Set(backgroundNegatives(records));
     const ordinary = crawledHosts(records, 1 - TUNE_HALF).filter((host) => !trainedOn.has(host));
     const ordinaryRows = systems.map(([name, rule]) => {
       const called = ordinary.filter((host) => rule(host));
       return [name, called.length / Math.max(1, ordinary.length), called.slice(0, 8).join(' ') || '-'];
+    });
+    // The same half's real page URLs, read with their paths: news about sex crimes or nudity says so in its slug.
+    const ordinaryPages = crawledPages(records, 1 - TUNE_HALF);
+    const ordinaryPageRows = systems.map(([name, rule]) => {
+      const called = ordinaryPages.filter((page) => rule(page.host, pathOf(page.url)));
+      return [name, called.length / Math.max(1, ordinaryPages.length), called.slice(0, 4).map((page) => page.url).join(' ') || '-'];
     });
     const hostNames = records.map((record) => record.host);
     const cost = microsecondsPer(hostNames, (host) => deriveSafety({ host, path: '/', title: '', text: '' }, undefined, null));
@@ -80,9 +104,21 @@ export const safetySection: SignalSection = {
     return [
       ...table(['half', 'system', 'host precision', 'host recall', 'host F1', 'hard negatives called explicit', 'explicit page URLs found'], rows),
       '',
+      ...(overlapRows.length === 0
+        ? []
+        : [
+            'Hosts the list holds (by host or a parent domain), per labelled group:',
+            '',
+            ...table(['half', 'adult hosts', 'hard negatives', 'other non-adult hosts', 'mixed (explicit null)', 'hosts of explicit page URLs'], overlapRows),
+            '',
+          ]),
       `Ordinary hosts: the ${ordinary.length} hosts of real news and blog pages (the published_at set's half not trained on) called explicit:`,
       '',
       ...table(['system', 'share called explicit', 'which (first 8)'], ordinaryRows),
+      '',
+      `Their ${ordinaryPages.length} page URLs, read with the path, called explicit:`,
+      '',
+      ...table(['system', 'share called explicit', 'which (first 4)'], ordinaryPageRows),
       '',
       `Cost: ${cost.toFixed(1)} µs per host name, rules and model (the text rule adds a scan of at most 2,000 words)` +
         (listCost === undefined ? '.' : `; the host list ${listCost.toFixed(1)} µs more.`),

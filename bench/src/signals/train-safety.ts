@@ -25,7 +25,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXPLICIT_AT, EXPLICIT_WORDS, hostFeatures, hostScore, safeContextWord, urlPoints, type SafetyModel } from '@evidence/ingest';
+import { EXPLICIT_AT, EXPLICIT_WORDS, hostFeatures, hostScore, MIN_LEANING_WORDS, safeContextWord, urlPoints, type SafetyModel } from '@evidence/ingest';
 import { ROOT } from './halves.js';
 import { backgroundNegatives, crawledHosts, isHardNegative, readSafetyRecords, safetyHalf, TUNE_HALF } from './safety-data.js';
 
@@ -107,6 +107,8 @@ export function trainSafetyModel(examples: readonly Example[]): Omit<SafetyModel
 interface Scored {
   /** The probability the model decides by (0 without evidence enough). */
   probability: number;
+  /** The same with one leaning word as evidence enough (the alternative gate the trainer reports, not ships). */
+  probabilityOneWord: number;
   /** The probability without the evidence gate (what the host list's floor reads). */
   raw: number;
   rules: boolean;
@@ -201,7 +203,8 @@ for (let held = 0; held < FOLDS; held++) {
   const model = { ...trainSafetyModel([...labelledExamples.filter((item) => fold(item.host) !== held), ...backgroundExamples]), threshold: 0.5, listFloor: 0 };
   for (const item of labelledExamples.filter((candidate) => fold(candidate.host) === held)) {
     const { probability, evidence } = hostScore(model, new Set(item.features));
-    outOfFold.push({ probability: evidence ? probability : 0, raw: probability, rules: item.rules, safeContext: item.safeContext, positive: item.positive, hard: item.hard });
+    const oneWord = hostScore(model, new Set(item.features), 1);
+    outOfFold.push({ probability: evidence ? probability : 0, probabilityOneWord: oneWord.evidence ? oneWord.probability : 0, raw: probability, rules: item.rules, safeContext: item.safeContext, positive: item.positive, hard: item.hard });
   }
 }
 const chosen = chooseThreshold(outOfFold);
@@ -223,6 +226,20 @@ console.log(
 );
 const model: SafetyModel = { ...trainSafetyModel([...labelledExamples, ...backgroundExamples]), threshold: chosen.threshold, listFloor: listFloor.floor };
 writeFileSync(OUTPUT, render(model, tuning.length, background.length));
+// The evidence gate: the shipped MIN_LEANING_WORDS against one word, out of fold on the labelled half and, with the final
+// model (in sample), on the background hosts: the ordinary web's names, where a looser gate shows its cost.
+const oneWord = chooseThreshold(outOfFold.map((item) => ({ ...item, probability: item.probabilityOneWord })));
+const backgroundCalled = (minLeaningWords: number, threshold: number): number =>
+  backgroundExamples.filter((item) => {
+    const { probability, evidence } = hostScore(model, new Set(item.features), minLeaningWords);
+    return item.rules || (!item.safeContext && evidence && probability >= threshold);
+  }).length;
+for (const [words, result] of [[MIN_LEANING_WORDS, chosen], [1, oneWord]] as const) {
+  console.log(
+    `evidence gate ${words} leaning word(s)${words === MIN_LEANING_WORDS ? ' (shipped)' : ''}: out of fold threshold ${result.threshold}, precision ${result.precision.toFixed(3)}, recall ${result.recall.toFixed(3)}, F1 ${result.f1.toFixed(3)}; ` +
+      `background hosts called explicit (in sample) ${backgroundCalled(words, result.threshold)} of ${backgroundExamples.length}`,
+  );
+}
 console.log(
   `out of fold on the tuning half: threshold ${chosen.threshold}, precision ${chosen.precision.toFixed(3)}, recall ${chosen.recall.toFixed(3)}, F1 ${chosen.f1.toFixed(3)}, hard negatives ${chosen.hardFalse.toFixed(3)}; ` +
     `${Object.keys(model.weights).length} weights from ${tuning.length} labelled hosts and ${background.length} background negatives in ${((Date.now() - started) / 1000).toFixed(1)} s; wrote ${OUTPUT}`,

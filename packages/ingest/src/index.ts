@@ -38,7 +38,7 @@ export { deriveVertical, verticalFeatures, verticalModel, verticalText, parseVer
 export { VERTICAL_TRAINING } from './signals/vertical-weights.generated.js';
 export { deriveSafety, EXPLICIT_AT, hostModelProbability, safeContextWord, urlPoints, textPoints } from './signals/safety.js';
 export { configuredHostList, SortedHostList } from './signals/safety-host-list.js';
-export { CONTEXT_WORDS, EXPLICIT_WORDS, hostFeatures, hostName, hostScore, lexiconWords, type SafetyModel } from './signals/safety-model.js';
+export { CONTEXT_WORDS, EXPLICIT_WORDS, hostFeatures, hostName, hostScore, INNOCENT_WORDS, lexiconWords, MIN_LEANING_WORDS, type SafetyModel } from './signals/safety-model.js';
 export { deriveHostRank, hostPrior, rankPercentiles, type HostGraphStanding } from './signals/host-rank.js';
 export { deriveQuality, qualityScore, qualityChecks } from './signals/quality.js';
 export { deriveAuthority } from './signals/authority.js';

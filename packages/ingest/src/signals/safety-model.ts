@@ -56,7 +56,26 @@ export const EXPLICIT_WORDS: readonly string[] = [
   'femdom', 'bondage', 'bbw', 'pawg', 'rule34', 'ecchi', 'eroge', 'oppai', 'chudai',
   // the same in other languages adult names are written in
   'porr', 'ficken', 'muschi', 'titten', 'nackt', 'sesso', 'seks', 'sexe', 'buceta', 'putaria', 'porno',
+  // and more of them, chosen for holding no ordinary word of those languages or of English (not `cul` of culture, `nue` of
+  // avenue, `puta` of reputation, `ero` of hero, `lund` of Lund, `chut` of parachute)
+  'salope', 'baise', 'erotique', 'desnuda', 'follar', 'safada', 'gostosa', 'fotze', 'schlampe', 'scopare', 'puttana', 'neuken',
+  'sletten', 'cipka', 'pizda', 'bokep', 'ngentot', 'memek', 'lucah', 'bogel', 'yadong', 'tetas', 'putas',
 ];
+/**
+ * Ordinary words and place names that hold an explicit term (the Scunthorpe problem): segmented
+ * whole by the model, and masked before the keyword rules (safety.ts) look for terms inside a
+ * name, so that `milforddailynews` holds no `milf` and `picassogallery` no `ass`.
+ */
+export const INNOCENT_WORDS: readonly string[] = [
+  'analy', 'canal', 'banal', 'document', 'circum', 'cucumber', 'accum', 'cumber', 'cumbria', 'essex', 'sussex', 'wessex',
+  'peacock', 'hancock', 'cockpit', 'dickens', 'class', 'glass', 'mass', 'grass', 'assoc', 'assist', 'assess', 'bass', 'embassy',
+  'tallahassee', 'chassis', 'compass', 'brass', 'harass', 'picasso', 'molasses', 'carcass', 'ambassador', 'passport',
+  'password', 'passage', 'passenger', 'massachusetts', 'assembl', 'asset', 'assam',
+  'hotel', 'shot', 'therapist', 'title', 'petit', 'institut', 'java', 'camp', 'camera', 'campus', 'cambridge', 'fukushima',
+  'fukuoka', 'thorn', 'scunthorpe', 'porridge', 'seksjon', 'sextant', 'sexton', 'arsenal', 'cocktail', 'shitake', 'matsushita', 'kinko', 'pennis',
+  'milford', 'curcumin',
+];
+
 /** Words common in adult names and elsewhere too, and the words news, public, academic, shop and health names are made of: weighed by the data alone. */
 export const CONTEXT_WORDS: readonly string[] = [
   'horn', 'booty', 'playboy', 'lust', 'naughty', 'dirty', 'cams', 'cam', 'tube', 'xx', 'nud', 'bare', 'uncut', 'cream', 'juicy',
@@ -74,11 +93,7 @@ export const CONTEXT_WORDS: readonly string[] = [
   'nightwear', 'curves', 'plus', 'size', 'actress', 'celeb', 'funny', 'fashion', 'shop', 'store', 'boutique',
   'wear', 'dress', 'beauty', 'style', 'home', 'house', 'tech', 'soft', 'code', 'dev', 'data', 'net', 'web', 'forum', 'board',
   'church', 'law', 'bank', 'travel', 'sport', 'music', 'book', 'books', 'art', 'food', 'cook', 'auto', 'car', 'review',
-  // ordinary words that hold an explicit one (the Scunthorpe problem): segmented whole, they hide it
-  'analy', 'canal', 'banal', 'document', 'circum', 'cucumber', 'accum', 'cumber', 'cumbria', 'essex', 'sussex', 'wessex',
-  'peacock', 'hancock', 'cockpit', 'dickens', 'class', 'glass', 'mass', 'grass', 'assoc', 'assist', 'assess', 'bass', 'embassy',
-  'hotel', 'shot', 'therapist', 'title', 'petit', 'institut', 'java', 'camp', 'camera', 'campus', 'cambridge', 'fukushima',
-  'fukuoka', 'thorn', 'scunthorpe', 'porridge', 'seksjon', 'sextant', 'sexton', 'arsenal', 'cocktail', 'shitake', 'matsushita', 'kinko', 'pennis',
+  ...INNOCENT_WORDS,
 ];
 
 const LEXICON_BY_LENGTH = [...new Set([...EXPLICIT_WORDS, ...CONTEXT_WORDS])].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
@@ -140,12 +155,23 @@ export function hostFeatures(host: string): Set<string> {
 const EXPLICIT_FEATURES = new Set(EXPLICIT_WORDS.map((word) => `w:${word}`));
 
 /**
- * The model's probability that a host is an adult site, from its name, and whether the name holds
- * evidence enough for the model to decide alone: an explicit word, or two words the model leans
- * adult on (weight > 0); one ambiguous word alone (`tube` of youtube, `hub` of github, `hot` of
- * hotwheels) is not.
+ * How many lexicon words the model leans adult on (weight > 0) a name without an explicit word
+ * needs before the model may decide alone. Two: one ambiguous word alone (`tube` of youtube, `post`
+ * of nypost, `ass` of hassanchef) is not evidence. One was measured by `npm run train:safety` and
+ * `npm run bench:signals` (README, safety): out of fold on the tuning half F1 0.746 against 0.691,
+ * on the half not tuned on 0.692 against 0.612, but it called youtube.com, nypost.com and
+ * hassanchef.com explicit, and 68 of the 4,071 ordinary background hosts against 8: on the open web,
+ * where adult hosts are few, that costs more precision than the labelled set shows.
  */
-export function hostScore(model: SafetyModel, features: ReadonlySet<string>): { probability: number; evidence: boolean } {
+export const MIN_LEANING_WORDS = 2;
+
+/**
+ * The model's probability that a host is an adult site, from its name, and whether the name holds
+ * evidence enough for the model to decide alone: an explicit word, or MIN_LEANING_WORDS words the
+ * model leans adult on (weight > 0); one ambiguous word alone (`tube` of youtube, `hub` of github,
+ * `hot` of hotwheels) is not.
+ */
+export function hostScore(model: SafetyModel, features: ReadonlySet<string>, minLeaningWords = MIN_LEANING_WORDS): { probability: number; evidence: boolean } {
   let score = model.bias;
   let explicit = false;
   let leaning = 0;
@@ -155,5 +181,5 @@ export function hostScore(model: SafetyModel, features: ReadonlySet<string>): { 
     if (EXPLICIT_FEATURES.has(feature)) explicit = true;
     else if (feature.startsWith('w:') && weight > 0) leaning++;
   }
-  return { probability: 1 / (1 + Math.exp(-score)), evidence: explicit || leaning >= 2 };
+  return { probability: 1 / (1 + Math.exp(-score)), evidence: explicit || leaning >= minLeaningWords };
 }

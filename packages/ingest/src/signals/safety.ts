@@ -5,7 +5,8 @@
  * Each cue adds points; EXPLICIT_AT points make a page explicit:
  * - an adult top-level domain (`.xxx`, `.porn`, `.adult`, `.sex`) 2 points;
  * - host labels and path segments (host names run words together, so terms are looked for
- *   inside them): an unambiguous term (`porn`, `xxx`, `hentai`...) 2 points; `sex` inside a word
+ *   inside them, once the ordinary words that hold one are masked: `milford`, `picasso`, INNOCENT_WORDS
+ *   of safety-model.ts): an unambiguous term (`porn`, `xxx`, `hentai`...) 2 points; `sex` inside a word
  *   2 points unless it reads `sexy`, `sexual(ity)`, `sexolog...`; an ambiguous term (`cum`,
  *   `anal`, `tits`...) only as a whole segment, 2 points; a suggestive term (`tube`, `cams`,
  *   `mature`, `babes`, `sexy`...) 1 point, so two of them are needed;
@@ -34,7 +35,7 @@ import { fromRecord, type Derived } from './derived.js';
 import { SAFETY_MODEL } from './safety-model.generated.js';
 import { hostPrior } from './host-rank.js';
 import { configuredHostList, type SortedHostList } from './safety-host-list.js';
-import { ADULT_TLDS, hostFeatures, hostParts, hostScore } from './safety-model.js';
+import { ADULT_TLDS, EXPLICIT_WORDS, hostFeatures, hostParts, hostScore, INNOCENT_WORDS } from './safety-model.js';
 
 type SafetyLevel = 'safe' | 'explicit';
 
@@ -73,20 +74,58 @@ const TEXT_TERMS = new Set([
   'nudes', 'threesome', 'masturbation', 'masturbating', 'squirting', 'bdsm', 'fetish', 'escort', 'escorts', 'hardcore',
 ]);
 
-function urlParts(host: string, path: string): string[] {
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((part) => part !== '');
+}
+
+/** The host name's labels (without the top-level domain) and the path's words. */
+function urlWords(host: string, path: string): { name: string[]; path: string[] } {
   const labels = host.toLowerCase().replace(/^www\./, '').split('.');
-  const name = labels.slice(0, -1).join('.');
   let decoded = path;
   try {
     decoded = decodeURIComponent(path);
   } catch {
     // A malformed escape: the raw path still has its words.
   }
-  return `${name}/${decoded}`
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((part) => part !== '');
+  return { name: words(labels.slice(0, -1).join('.')), path: words(decoded) };
 }
+
+function urlParts(host: string, path: string): string[] {
+  const { name, path: pathWords } = urlWords(host, path);
+  return [...name, ...pathWords];
+}
+
+/**
+ * The host-name model's explicit words (EXPLICIT_WORDS) that count as a whole word of the path too
+ * (`/day-6-bondage`, `/double-ended-dildo`), 2 points, with their plurals; less those a path uses
+ * innocently (`/webcam` of a weather site, `/hardcore` of music, `/stripper` of paint, `/fetish` of fashion, `/nudist` of naturism) or that are too short to be sure of as a word.
+ */
+const PATH_WORD_EXCLUDED = new Set(['webcam', 'hardcore', 'stripper', 'fetish', 'spank', 'nudist', 'kink', 'tgp', 'prn', 'fuk', 'fuq', 'porr', 'jav']);
+const PATH_WORDS: ReadonlySet<string> = new Set(EXPLICIT_WORDS.filter((word) => !PATH_WORD_EXCLUDED.has(word)).flatMap((word) => [word, `${word}s`]));
+
+/**
+ * `part` with the ordinary words that hold an explicit term (INNOCENT_WORDS: `milford`, `picasso`,
+ * `camera`) blanked out, unless a longer explicit term holds them in turn (`cumshot` keeps its `shot`).
+ */
+export function maskInnocentWords(part: string): string {
+  let masked = part;
+  for (const [word, holders] of INNOCENT_HOLDERS) {
+    for (let from = part.indexOf(word); from >= 0; from = part.indexOf(word, from + 1)) {
+      const end = from + word.length;
+      const held = holders.some((term) => {
+        for (let at = part.indexOf(term, Math.max(0, end - term.length)); at >= 0 && at <= from; at = part.indexOf(term, at + 1)) if (at + term.length >= end) return true;
+        return false;
+      });
+      if (!held) masked = masked.slice(0, from) + '-'.repeat(word.length) + masked.slice(end);
+    }
+  }
+  return masked;
+}
+/** Each innocent word with the longer explicit terms that contain it (only those can hold it). */
+const INNOCENT_HOLDERS: ReadonlyArray<readonly [string, readonly string[]]> = INNOCENT_WORDS.map((word) => [word, EMBEDDED_TERMS.filter((term) => term.length > word.length && term.includes(word))]);
 
 interface Points {
   points: number;
@@ -96,6 +135,7 @@ interface Points {
 /** Points from the host and the URL path. */
 export function urlPoints(host: string, path = ''): Points {
   const parts = urlParts(host, path);
+  const pathWords = new Set(urlWords(host, path).path);
   let points = 0;
   const cues: string[] = [];
   const tld = host.toLowerCase().slice(host.lastIndexOf('.') + 1);
@@ -104,23 +144,24 @@ export function urlPoints(host: string, path = ''): Points {
     cues.push(`.${tld}`);
   }
   for (const part of parts) {
-    if (WHOLE_TERMS.has(part)) {
+    if (WHOLE_TERMS.has(part) || (pathWords.has(part) && PATH_WORDS.has(part))) {
       points += 2;
       cues.push(part);
       continue;
     }
+    const masked = maskInnocentWords(part);
     for (const term of EMBEDDED_TERMS) {
-      if (part.includes(term)) {
+      if (masked.includes(term)) {
         points += 2;
         cues.push(term);
       }
     }
-    if (part !== 'sex' && EMBEDDED_SEX.test(part)) {
+    if (part !== 'sex' && EMBEDDED_SEX.test(masked)) {
       points += 2;
       cues.push('sex');
     }
     for (const term of SUGGESTIVE_TERMS) {
-      if (part.length > term.length && part.includes(term)) {
+      if (part.length > term.length && masked.includes(term)) {
         points += 1;
         cues.push(`~${term}`);
       }
