@@ -344,9 +344,9 @@ function siteUrl(site: CurlieSite): string {
 }
 
 const SITE_FORMS: ReadonlyArray<{ name: string; url: (site: CurlieSite) => string; record: (site: CurlieSite, url: string) => Record<string, unknown> }> = [
-  { name: 'JSONL the record\'s URL, title, description as text (the title when it has none)', url: siteUrl, record: (site, url) => ({ url, title: site.title ?? '', text: (site.text ?? '').trim() || (site.title ?? ''), fetched_at: FETCHED_AT }) },
+  { name: 'JSONL the record\'s URL (WHATWG form, trailing slash), title, description as text (the title when it has none)', url: siteUrl, record: (site, url) => ({ url, title: site.title ?? '', text: (site.text ?? '').trim() || (site.title ?? ''), fetched_at: FETCHED_AT }) },
   { name: 'JSONL https://HOST/, title, description as text (the title when none)', url: (site) => `https://${site.host}/`, record: (site, url) => ({ url, title: site.title ?? '', text: (site.text ?? '').trim() || (site.title ?? ''), fetched_at: FETCHED_AT }) },
-  { name: 'JSONL the record\'s URL, title, description as text (empty when none)', url: siteUrl, record: (site, url) => ({ url, title: site.title ?? '', text: site.text ?? '', fetched_at: FETCHED_AT }) },
+  { name: 'JSONL the record\'s URL as written (no trailing slash), title, description as text (empty when none)', url: (site) => site.url, record: (site, url) => ({ url, title: site.title ?? '', text: site.text ?? '', fetched_at: FETCHED_AT }) },
 ];
 
 async function verticalSet(): Promise<SetReport> {
