@@ -47,6 +47,8 @@ interface Read {
   hit?: Record<string, unknown>;
   role?: string;
   roleConfidence?: number;
+  /** Whether corroborate's first evidence item is the passage's own (a checker may read the first). */
+  firstIsOwn?: boolean;
 }
 
 /** One input form of a set: the file to ingest (JSONL lines or WARC bytes) and what it is. */
@@ -108,6 +110,7 @@ async function serve(set: string, form: Form, urls: readonly string[], withRole:
           if (own !== undefined) {
             read.role = String(own.source_role);
             read.roleConfidence = Number(own.role_confidence);
+            read.firstIsOwn = own === items[0];
           }
         }
         reads.set(url, read);
@@ -263,6 +266,8 @@ async function sourceRoleSet(): Promise<SetReport> {
     perForm.push({ form, served, urlOf: new Map(scored.map((host) => [`https://${host.host}/`, shape.url(host.host)])) });
     header.push(`REST: ${form.name}`);
     notes.push(...formLines(form, served, formItems.length, differences(formItems, served.reads, (read) => read?.role ?? 'unknown', (module) => module.role)));
+    const notFirst = [...served.reads.values()].filter((read) => read.firstIsOwn === false).length;
+    notes.push(`  corroborate's first evidence item is the passage's own in all but ${notFirst} of ${served.reads.size} answers.`);
   }
   for (const half of ['tune', 'check'] as const) {
     const inHalf = items.filter((item) => item.half === half);
