@@ -169,7 +169,10 @@ export function crawlItemOf(record: WarcRecord): CrawlItem {
   const { url, fetchedAt, response } = classified;
   const { html, encoding } = decodeHtml(response.body, charsetOf(response.headers.get('content-type')));
   const page = extractHtmlPage(html, url, fetchedAt, encoding);
-  if (page.text.trim() === '') return { kind: 'skipped', offset: record.offset, skip: 'no_text', reason: 'no main text' };
+  // No main text but a title (a page rendered by script, an attachment page, or one extraction
+  // missed): still a page, known by its title (its one passage, passage-builder.ts), with what its
+  // HTML declares (publish date, type, topics); with neither, there is nothing to index.
+  if (page.text.trim() === '' && page.title.trim() === '') return { kind: 'skipped', offset: record.offset, skip: 'no_text', reason: 'no main text or title' };
   const fields: Record<string, unknown> = { url, title: page.title, text: page.text, fetched_at: fetchedAt, links: page.links };
   if (page.publishedAt !== undefined) fields.published_at = page.publishedAt;
   // A type the page declares (schema.org, Open Graph) is the page's own word; else ingest derives one from URL and text.

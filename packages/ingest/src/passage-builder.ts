@@ -15,11 +15,16 @@ import { splitIntoPassages } from './split.js';
 import { StoryClusters } from './story-clusters.js';
 import { countWords } from './words.js';
 
-/** The passage texts of a record with their numbers: the split page, or the one passage record. */
+/**
+ * The passage texts of a record with their numbers: the split page, or the one passage record. A
+ * page with no text (a page known by its URL and title only) is one passage: its title, else its
+ * URL, so that it is in the index and why_not finds it; its signals are still derived from the
+ * record as given (empty text), never from this stand-in.
+ */
 export function numberedTexts(record: ContentRecord): Array<[number, string]> {
-  return record.passage === undefined
-    ? splitIntoPassages(record.text).map((text, passageNo): [number, string] => [passageNo, text])
-    : [[record.passage.passageNo, record.text.trim()]];
+  if (record.passage !== undefined) return [[record.passage.passageNo, record.text.trim()]];
+  if (record.text.trim() === '') return [[0, record.title.trim() || record.url]];
+  return splitIntoPassages(record.text).map((text, passageNo): [number, string] => [passageNo, text]);
 }
 
 /** What clustering decided for one passage. */

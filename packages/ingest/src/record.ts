@@ -23,6 +23,7 @@ export interface ContentRecord {
   /** Lowercased hostname, taken while the URL was validated so nobody parses it twice. */
   hostname: string;
   title: string;
+  /** The page body; may be empty for a page (not a passage record): its one passage is then its title, else its URL. */
   text: string;
   fetchedAt: number;
   publishedAt?: number;
@@ -232,7 +233,6 @@ function contentRecord(record: JsonObject): ContentRecord {
   const hostname = httpHostname(url, 'url');
   const title = requiredString(record, 'title');
   const text = requiredString(record, 'text');
-  if (text.trim() === '') throw new FieldError('text is empty');
   const fetchedAt = requiredUnixSeconds(record, 'fetched_at');
 
   let passage: PassageIdParts | undefined;
@@ -241,6 +241,9 @@ function contentRecord(record: JsonObject): ContentRecord {
     passage = typeof id === 'string' ? parsePassageId(id) : undefined;
     if (passage === undefined) throw new FieldError(`id must have the form page:no, got ${describe(id)}`);
   }
+  // A page known only by its URL (and title) is a page: its one passage is its title, else its
+  // URL (passage-builder.ts), and its signals come from what it has. A passage record must have text.
+  if (passage !== undefined && text.trim() === '') throw new FieldError('text is empty (a passage record, one with an id, needs text)');
   const vector = embedding(record);
   if (vector !== undefined && passage === undefined) {
     throw new FieldError('embedding is only accepted on a passage record (one with an id)');

@@ -33,10 +33,15 @@ describe('parseRecordLine', () => {
     expect(reasonFor({ topics: ['a', 2] })).toMatch(/^topics\[1\] must be a string/);
     expect(reasonFor({ id: 'no-number' })).toMatch(/^id must have the form page:no/);
     expect(reasonFor({ embedding: [0.1, 0.2] })).toMatch(/^embedding is only accepted on a passage record/);
-    expect(reasonFor({ text: '  ' })).toBe('text is empty');
+    expect(reasonFor({ text: '  ', id: 'pabc:0' })).toBe('text is empty (a passage record, one with an id, needs text)');
     expect(reasonFor({ hidden_pieces: 'hidden' })).toMatch(/^hidden_pieces must be an array of objects/);
     expect(reasonFor({ hidden_pieces: [{ technique: 'invisible_ink', text: 'a b' }] })).toMatch(/^hidden_pieces\[0\]\.technique must be one of display_none, /);
     expect(reasonFor({ hidden_pieces: [{ technique: 'noscript', text: 'a b' }, { technique: 'noscript' }] })).toMatch(/^hidden_pieces\[1\]\.text must be a string/);
+  });
+
+  it('takes a page with no text (known by its URL and title only): its signals are derived from what it has', () => {
+    expect(parseRecordLine(JSON.stringify({ ...valid, text: '' }))).toMatchObject({ kind: 'content', url: valid.url, title: 'A', text: '' });
+    expect(parseRecordLine(JSON.stringify({ ...valid, title: '', text: '  ' }))).toMatchObject({ kind: 'content', title: '', text: '  ' });
   });
 
   it('reads hidden pieces with their technique and what extraction knew of them', () => {
