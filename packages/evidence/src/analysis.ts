@@ -19,14 +19,18 @@ export const TRUST_WEIGHT = 0.25;
 
 /**
  * An origin bears on the objective when its story's relevance is at least this share of the best
- * candidate's. Below it (a page that matched one common word of the question), it neither fills
- * the `require_role` slot nor counts towards the bar: an off-topic university or documentation
- * page must not make a news question sufficient.
+ * candidate's, and its candidate holds at least BEARING_COVERAGE of the best-covered candidate's
+ * share of the objective's words, rare words weighing more (support.ts `objectiveCoverage`).
+ * Otherwise (a page that matched one common word of the question) it neither fills the
+ * `require_role` slot nor counts towards the bar: an off-topic university or documentation page
+ * must not make a news question sufficient, nor a diet blog's "swap" a second source on a
+ * prisoner swap.
  */
 export const BEARING_RELEVANCE = 0.25;
+export const BEARING_COVERAGE = 0.5;
 
 export function bearsOnObjective(origin: RankedOrigin): boolean {
-  return origin.relevance >= BEARING_RELEVANCE;
+  return origin.relevance >= BEARING_RELEVANCE && origin.coverage >= BEARING_COVERAGE;
 }
 
 export interface RankedOrigin {
@@ -36,6 +40,8 @@ export interface RankedOrigin {
   storyRank: number;
   /** 0..1 */
   relevance: number;
+  /** 0..1: its story's candidate's share of the objective's words over the best candidate's (1 where not measured). */
+  coverage: number;
   rankScore: number;
   dated: boolean;
   earliestPublishedAt: number;
@@ -56,27 +62,37 @@ export interface Analysis {
   shardsDown: number;
 }
 
-function storyRelevance(candidates: EvidenceHit[]): Map<string, { rank: number; relevance: number }> {
-  const relevance = new Map<string, { rank: number; relevance: number }>();
+interface StoryStanding {
+  rank: number;
+  relevance: number;
+  coverage: number;
+}
+
+function storyRelevance(candidates: EvidenceHit[], coverage: readonly number[] | null): Map<string, StoryStanding> {
+  const relevance = new Map<string, StoryStanding>();
   const best = candidates.reduce((max, hit) => Math.max(max, hit.score), 0);
+  const bestCoverage = coverage === null ? 0 : Math.max(0, ...coverage);
   candidates.forEach((hit, rank) => {
     if (relevance.has(hit.story_id)) return;
     const value = best > 0 ? hit.score / best : 1 - rank / Math.max(1, candidates.length);
-    relevance.set(hit.story_id, { rank, relevance: Math.max(0, Math.min(1, value)) });
+    const covered = coverage === null || bestCoverage <= 0 ? 1 : (coverage[rank] ?? 0) / bestCoverage;
+    relevance.set(hit.story_id, { rank, relevance: Math.max(0, Math.min(1, value)), coverage: Math.max(0, Math.min(1, covered)) });
   });
   return relevance;
 }
 
-export function rankOrigins(groups: OriginGroup[], candidates: EvidenceHit[]): RankedOrigin[] {
-  const stories = storyRelevance(candidates);
+/** `coverage`: each candidate's share of the objective's words (GroundRetrieval.coverage), null where not measured. */
+export function rankOrigins(groups: OriginGroup[], candidates: EvidenceHit[], coverage: readonly number[] | null = null): RankedOrigin[] {
+  const stories = storyRelevance(candidates, coverage);
   const ranked = groups.map((group): RankedOrigin => {
     const representative = representativeOf(group);
-    const story = stories.get(group.storyId) ?? { rank: candidates.length, relevance: 0 };
+    const story = stories.get(group.storyId) ?? { rank: candidates.length, relevance: 0, coverage: 0 };
     return {
       group,
       representative,
       storyRank: story.rank,
       relevance: round(story.relevance, 4),
+      coverage: round(story.coverage, 4),
       rankScore: round(RELEVANCE_WEIGHT * story.relevance + TRUST_WEIGHT * representative.hit.host_rank, 6),
       dated: isDated(group),
       earliestPublishedAt: earliestPublishedAt(group),
@@ -89,7 +105,7 @@ export function rankOrigins(groups: OriginGroup[], candidates: EvidenceHit[]): R
 export function analyse(retrieval: GroundRetrieval, publishedFrom: number | null): Analysis {
   const candidates = retrieval.candidates.hits;
   const groups = buildOrigins([...candidates, ...retrieval.expansion.members]);
-  const all = rankOrigins(groups, candidates);
+  const all = rankOrigins(groups, candidates, retrieval.coverage);
   const eligible: RankedOrigin[] = [];
   const older: RankedOrigin[] = [];
   const undated: RankedOrigin[] = [];

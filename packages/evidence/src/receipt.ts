@@ -15,7 +15,7 @@ import {
   type SearchParams,
   type SourceRole,
 } from '@evidence/schemas';
-import { BEARING_RELEVANCE, bearsOnObjective, type Analysis, type RankedOrigin } from './analysis.js';
+import { BEARING_COVERAGE, BEARING_RELEVANCE, bearsOnObjective, type Analysis, type RankedOrigin } from './analysis.js';
 import { compareText, unique } from './hits.js';
 import { membersOf } from './origins.js';
 import { hitTokens } from './tokens.js';
@@ -184,11 +184,14 @@ export function knownGaps(input: GapInput): string[] {
   const ofRole = (origin: RankedOrigin) => (input.requireRole as readonly string[]).includes(origin.representative.role);
   if (input.requireRole.length > 0 && !bearing.some(ofRole)) {
     const weak = evidence.some(ofRole);
-    gaps.push(`no ${input.requireRole.join(' or ')} source among the evidence${weak ? ` that bears on the objective (those returned match it at under ${BEARING_RELEVANCE} of the best relevance)` : ''}`);
+    gaps.push(`no ${input.requireRole.join(' or ')} source among the evidence${weak ? ` that bears on the objective (those returned match it at under ${BEARING_RELEVANCE} of the best relevance, or hold under ${BEARING_COVERAGE} of the best match's share of its words)` : ''}`);
   }
   const owners = distinctOwners(bearing);
   if (owners < input.minIndependentOrigins) {
-    gaps.push(`${plural(owners, 'independent origin')} among the evidence; ${input.minIndependentOrigins} needed`);
+    const weakOwners = distinctOwners(evidence) - owners;
+    gaps.push(
+      `${plural(owners, 'independent origin')} among the evidence; ${input.minIndependentOrigins} needed${weakOwners > 0 ? ` (${plural(weakOwners, 'other owner')} returned ${weakOwners === 1 ? 'bears' : 'bear'} on it only weakly)` : ''}`,
+    );
   }
   if (input.skippedForBudget.length > 0) {
     gaps.push(`${plural(input.skippedForBudget.length, 'further origin')} did not fit token_budget ${input.tokenBudget}`);

@@ -31,7 +31,7 @@ import { STALE_EXAMPLES } from './ground.js';
 import { PARAPHRASE_CANDIDATES, paraphraseQuery, selectParaphrases, type CorroborateTask } from './corroboration.js';
 import type { HiddenTextIndex } from './hidden-text-index.js';
 import type { ShardSearcher } from './shard-searcher.js';
-import { supportedHits } from './support.js';
+import { objectiveCoverage, supportedHits } from './support.js';
 import type { CorroborateCall, GroundRetrieval, RetrievedHits, StoryExpansion } from './types.js';
 import { firstPassageOfEachUrl, knownUrlOf, normaliseUrl, urlLookupRequest, urlPresencesOf, type UrlLedgerState, type UrlLookup } from './urls.js';
 
@@ -218,6 +218,7 @@ export async function retrieveEvidence(context: RetrievalContext, options: Retri
       candidates,
       candidatesCut: searched.hits.length >= CANDIDATE_HITS || new Set(supported.hits.map((hit) => hit.story_id)).size > CANDIDATE_STORIES,
       unsupported: supported.dropped,
+      coverage: objectiveCoverage(query, mode, stories, vectorsMatch),
       expansion,
       outside: null,
       verticalsExcluded: held?.verticalCounts

@@ -3,7 +3,7 @@
  * never an item), chosen so that the set meets the bar when the material allows, then filled by
  * rank, always under the token budget.
  *
- * 1. Role: the best-ranked origin that bears on the objective (analysis.ts, BEARING_RELEVANCE)
+ * 1. Role: the best-ranked origin that bears on the objective (analysis.ts, bearsOnObjective)
  *    and whose role is one of `require_role` (one suffices).
  * 2. Independence: the best-ranked origins bearing on the objective of owners not yet in the set,
  *    until the set has `min_independent_origins` distinct owners.
@@ -135,7 +135,8 @@ function reasonOf(entry: SelectedOrigin, counts: Map<string, number>, storyCount
   const group = origin.group;
   const representative = origin.representative;
   const parts: string[] = [];
-  parts.push(`story ranked ${origin.storyRank + 1} of ${storyCount} for the objective (relevance ${round(origin.relevance)})`);
+  const words = origin.coverage < 1 ? `, ${round(origin.coverage)} of the best match's share of its words${bearsOnObjective(origin) ? '' : ': bears on it only weakly'}` : '';
+  parts.push(`story ranked ${origin.storyRank + 1} of ${storyCount} for the objective (relevance ${round(origin.relevance)}${words})`);
   const role = `${ROLE_WORDS[representative.role]} (${representative.hit.host}, role confidence ${round(representative.roleConfidence)}${representative.roleStored ? '' : ', derived'})`;
   parts.push(role);
   const carriers = group.own.length + group.republishes.length;

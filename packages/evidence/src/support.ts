@@ -13,6 +13,14 @@
  * lower-cased, ASCII-folded, Snowball-stemmed) gives the objective's terms and reads the
  * passages, so "running" finds "runs" and "café" finds "cafe", as the search that found them did.
  *
+ * Coverage (`objectiveCoverage`): which share of the objective's words a candidate holds, each
+ * word weighted by how rare it is among the candidates (a word most candidates hold, "work",
+ * "people", "program", says little; one few hold, "WeWork", "Mastodon", "Taliban", says what the
+ * objective is about). Ground counts an origin towards its bar only when its candidate holds at
+ * least half the coverage of the best-covered candidate (analysis.ts, BEARING_COVERAGE): a
+ * page that shares one common word of the question is not evidence for it. Measured, like the
+ * word test, only where the word test applies (not in semantic mode nor with a model's vectors).
+ *
  * Corroborate's near-paraphrases are counted the same way (`termsHeld`: how many of a passage's
  * content terms another passage holds).
  *
@@ -68,4 +76,25 @@ export function supportedHits<Hit extends Pick<EvidenceHit, 'title' | 'snippet'>
   );
   const kept = hits.filter((_, index) => holding[index]);
   return { hits: kept, dropped: hits.length - kept.length };
+}
+
+/**
+ * For each hit, the share of the objective's content terms it holds (title and text), each term
+ * weighted by its rarity among these hits, ln(1 + n / (1 + holders)); null where the word test
+ * does not apply (semantic mode, a model's vectors: see `supportedHits`) or the objective has no
+ * content word. See the module comment.
+ */
+export function objectiveCoverage<Hit extends Pick<EvidenceHit, 'title' | 'snippet'>>(
+  objective: string,
+  mode: string,
+  hits: Hit[],
+  vectorsMatch = false,
+): number[] | null {
+  if (mode === 'semantic' || (vectorsMatch && mode === 'hybrid')) return null;
+  const terms = objectiveTerms(objective);
+  if (terms.length === 0 || hits.length === 0) return null;
+  const held = hits.map((hit) => new Set(analyseWords(`${hit.title} ${hit.snippet}`).map((word) => word.term)));
+  const weights = terms.map((term) => Math.log(1 + hits.length / (1 + held.filter((words) => words.has(term)).length)));
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  return held.map((words) => terms.reduce((sum, term, index) => sum + (words.has(term) ? weights[index] : 0), 0) / total);
 }

@@ -57,6 +57,11 @@ export interface GroundRetrieval {
   candidatesCut: boolean;
   /** Candidates left out for sharing no word with the objective (see support.ts). */
   unsupported: number;
+  /**
+   * For each candidate (same order), the rarity-weighted share of the objective's words it holds
+   * (support.ts `objectiveCoverage`); null where the word test does not apply.
+   */
+  coverage: number[] | null;
   expansion: StoryExpansion;
   outside: OutsideWindow | null;
   /** Every other vertical the index holds, when a vertical was named (SPEC 4.7), in name order. */

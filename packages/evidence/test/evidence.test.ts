@@ -12,6 +12,7 @@ import {
   estimateTokens,
   groundResponse,
   hitTokens,
+  objectiveCoverage,
   objectiveTerms,
   originId,
   originMarkedInPassage,
@@ -180,6 +181,34 @@ describe('ground', () => {
     // The same official page matching as well as the outlets fills the slot.
     const onTopic = { ...catalogue, score: 0.8 };
     expect(groundResponse(groundTask(retrievalOf([outlet1, outlet2, onTopic]))).status).toBe('sufficient');
+  });
+
+  it('an origin that shares only a common word of the objective does not count as a second source', () => {
+    // Real passages (../shared/data/crawl/articles-dev.warc.gz: nypost.com, beachbodyondemand.com,
+    // thehill.com, 2019; excerpts quoted for evaluation) with the relevance the hashing index gave
+    // them for this objective: only one outlet reports the swap; a snack blog's "swap" and a court
+    // report's "prison" are not a second source, though their relevance clears BEARING_RELEVANCE.
+    const objective = 'Were Taliban prisoners flown to Qatar for a hostage swap?';
+    const report = hit('nypost:0', { host: 'nypost.com', owner: 'nypost.com', story_id: 'np', content_type: 'news', score: 1, snippet: 'Two hostages — an American and an Australian — who had been held by the Taliban in Afghanistan since 2016 were released Tuesday in a prisoner swap for three high-ranking Taliban members.' });
+    const doha = hit('nypost:1', { host: 'nypost.com', owner: 'nypost.com', story_id: 'np2', content_type: 'news', score: 0.83, snippet: 'The Taliban members were released in Doha, Qatar, where the group maintains a political office, according to a Taliban representative.' });
+    const snacks = hit('snacks:0', { host: 'www.beachbodyondemand.com', owner: 'beachbodyondemand.com', story_id: 'bb', content_type: 'news', score: 0.26, snippet: 'So swap out a handful of regular potato chips for carrot sticks to scoop up your favorite dip and you’ll see that you’ll still get all the flavor.' });
+    const court = hit('hill:0', { host: 'thehill.com', owner: 'thehill.com', story_id: 'th', content_type: 'news', score: 0.26, snippet: 'Patrick Carlineo Jr., 55, could face up to 10 years in prison and have to pay $250,000 after pleading guilty to threatening to assault and murder.' });
+    const hits = [report, doha, snacks, court];
+    const coverage = objectiveCoverage(objective, 'hybrid', hits);
+    expect(coverage).not.toBeNull();
+    const body = groundResponse(groundTask(retrievalOf(hits, { coverage }), { objective, require_role: 'secondary' }));
+    expect(body.status).toBe('insufficient');
+    expect(body.coverage.known_gaps).toContain('1 independent origin among the evidence; 2 needed (2 other owners returned bear on it only weakly)');
+    const snackItem = body.evidence.find((item) => item.hit.id === 'snacks:0')!;
+    expect(snackItem.reason).toMatch(/bears on it only weakly/);
+    // A second outlet holding the story's own words counts.
+    const second = hit('bbc:0', { host: 'www.bbc.com', owner: 'bbc.com', story_id: 'bbc', content_type: 'news', score: 0.5, snippet: 'Three Taliban prisoners were flown to Qatar in exchange for two hostages, a prisoner swap.' });
+    const withSecond = [...hits, second];
+    const answered = groundResponse(groundTask(retrievalOf(withSecond, { coverage: objectiveCoverage(objective, 'hybrid', withSecond) }), { objective, require_role: 'secondary' }));
+    expect(answered.status).toBe('sufficient');
+    // Not measured in semantic mode or with a model's vectors (paraphrases count there, as in support.ts).
+    expect(objectiveCoverage(objective, 'semantic', hits)).toBeNull();
+    expect(objectiveCoverage(objective, 'hybrid', hits, true)).toBeNull();
   });
 
   it('the smallest defensible set picks the required role and independent owners before filling by rank', () => {

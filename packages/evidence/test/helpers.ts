@@ -62,6 +62,7 @@ export function retrievalOf(all: EvidenceHit[], extra: Partial<GroundRetrieval> 
     candidates: retrieved(candidates),
     candidatesCut: false,
     unsupported: 0,
+    coverage: null,
     expansion: expansionOf(all),
     outside: null,
     verticalsExcluded: [],

@@ -225,6 +225,13 @@ describe('source roles from the host name alone', () => {
     expect(role('kwikpals.net')).toEqual({ role: 'secondary', confidence: 0.16 });
     // Where a rule votes, the model is not asked: a newspaper's name stays one lone vote.
     expect(role('hometownherald.com')).toEqual({ role: 'secondary', confidence: 0.5 });
+    // An organisation's own blog is its own writing (primary), not ugc: the model is not asked
+    // (it read any `blog.` subdomain of a .com as ugc). A user's blog on an open platform stays
+    // ugc, and a newspaper's blog stays with the paper's name.
+    expect(role('blog.comwrap.com')).toEqual({ role: 'primary', confidence: 0.5 });
+    expect(role('blog.givewell.org')).toEqual({ role: 'primary', confidence: 0.5 });
+    expect(role('blog.someone.blogspot.com').role).toBe('ugc');
+    expect(role('blog.seattletimes.com')).toEqual({ role: 'secondary', confidence: 0.5 });
     // The page's own declared type outweighs the name's guess.
     const fields = deriveHostFields('commoncrawl.org');
     expect(deriveSourceRole({ host: fields.host, registrableDomain: fields.registrableDomain, publicSuffix: publicSuffixOf(fields), path: '/', contentType: 'docs', pageOrigin: 'none' }).role).toBe('primary');

@@ -21,7 +21,8 @@
  *   a private suffix such as `github.io`), code forges, academic publishers and preprint servers,
  *   software project names (`vuejs`, `golang`, `postgresql`, `coffeescript`, `pygame`), a
  *   project under an organisation's `.org` (`cordova.apache.org`), a versioned site (`v10.`,
- *   `next.`, `stable.`), and weakly `.dev`/`.io`/`.rs`.
+ *   `next.`, `stable.`), a newsroom or an organisation's own `blog.` (not on an open platform,
+ *   not under a newspaper's name), and weakly `.dev`/`.io`/`.rs`.
  * - secondary: a name built on newspaper and broadcaster words (times, herald, gazette, tribune,
  *   news, radio, tv...), a US/Canadian broadcast call sign (`wbtw.com`, `khou.com`) or a channel
  *   number (`10tv.com`, `11alive.com`).
@@ -72,6 +73,14 @@ const DOCS_LABEL = /^(?:docs|doc|developer|developers|devdocs|api|apidock|refere
 /** A version or release-channel label (`v10.`, `v2-3.`, `next.`, `stable.`): a software project's versioned site. */
 const VERSION_LABEL = /^(?:v\d+(?:-\d+)*|next|beta|stable|latest|legacy|preview|nightly)$/;
 const NEWSROOM_LABEL = /^(?:newsroom|press|pressroom|ir|investors?|corporate)$/;
+/**
+ * An organisation's own blog (`blog.givewell.org`, `blog.comwrap.com`): its own writing, as a
+ * newsroom is. Not on an open platform (whose users' sites the platform vote reads) and not under
+ * a newspaper's name (a paper's staff blog is its reporting). Without this vote the host-name
+ * model, asked where the rules say nothing, read any company's `blog.` as ugc (its `sub` feature
+ * was learned from social networks' subdomains: `plus.google.com`, `del.icio.us`).
+ */
+const ORG_BLOG_LABEL = /^(?:blog|blogs)$/;
 const ACADEMIC_LABEL = /^(?:journals?|papers|eprints|repository|scholar|proceedings)$/;
 const CODE_DOMAINS = new Set(['github.com', 'gitlab.com', 'codeberg.org', 'bitbucket.org', 'sr.ht', 'sourceforge.net', 'gitee.com', 'npmjs.com', 'pypi.org', 'crates.io', 'pkg.go.dev', 'rubygems.org', 'packagist.org', 'nuget.org', 'hex.pm']);
 const ACADEMIC_DOMAINS = new Set([
@@ -219,11 +228,13 @@ export function hostVotes(host: string, registrableDomain: string, publicSuffix:
   if (CODE_DOMAINS.has(registrableDomain) || CODE_DOMAINS.has(host)) votes.push({ role: 'primary', weight: 1.5, reason: 'code forge or package registry' });
   if (ACADEMIC_DOMAINS.has(registrableDomain) || ACADEMIC_LABEL.test(firstLabel)) votes.push({ role: 'primary', weight: 1.5, fits: ['official'], reason: 'academic publisher or repository' });
   if (VERSION_LABEL.test(firstLabel)) votes.push({ role: 'primary', weight: 1.5, fits: ['official'], reason: `versioned site ${firstLabel}.` });
+  const ownBlog = ORG_BLOG_LABEL.test(firstLabel) && platform === undefined && !NEWS_NAME.test(name);
   if (NEWSROOM_LABEL.test(firstLabel)) votes.push({ role: 'primary', weight: 1, reason: `newsroom host ${firstLabel}.` });
+  else if (ownBlog) votes.push({ role: 'primary', weight: 1, reason: `the organisation's own blog ${firstLabel}.` });
   if (SOFTWARE_TLDS.has(publicSuffix)) votes.push({ role: 'primary', weight: 0.5, reason: `software tld .${publicSuffix}` });
   const broadcaster = (publicSuffix === 'com' || publicSuffix === 'ca' || publicSuffix === 'net') && (CALL_SIGN.test(name) || CHANNEL_NAME.test(name));
   if (SOFTWARE_NAME.test(name) && !broadcaster) votes.push({ role: 'primary', weight: 1, reason: 'software project name' });
-  if (publicSuffix === 'org' && firstLabel !== '' && !DOCS_LABEL.test(firstLabel) && !UGC_LABEL.test(firstLabel) && !NEWS_NAME.test(firstLabel)) votes.push({ role: 'primary', weight: 1, reason: `project of ${registrableDomain}` });
+  if (publicSuffix === 'org' && firstLabel !== '' && !ownBlog && !DOCS_LABEL.test(firstLabel) && !UGC_LABEL.test(firstLabel) && !NEWS_NAME.test(firstLabel)) votes.push({ role: 'primary', weight: 1, reason: `project of ${registrableDomain}` });
 
   if (STACK_EXCHANGE_DOMAINS.has(registrableDomain)) votes.push({ role: 'ugc', weight: 2, reason: 'Stack Exchange network' });
   else if (UGC_DOMAINS.has(registrableDomain)) votes.push({ role: 'ugc', weight: 2, reason: 'social, video or blog platform' });
