@@ -89,9 +89,11 @@ function absoluteHttpUrl(href: string, base: URL | string): string | undefined {
 /**
  * Every `<a href>` of the page, absolute (against `<base href>`, else the page URL), http(s)
  * only, without fragments, each once, at most 1,000. A tag scan rather than the DOM, so pass 1
- * can take links without building one.
+ * can take links without building one; of the page as extraction parses it (cut past the page
+ * limits, extract/page-limits.ts), so that pass 1 and the stored links agree.
  */
-export function pageLinks(html: string, pageUrl: string): string[] {
+export function pageLinks(fullHtml: string, pageUrl: string): string[] {
+  const { html } = cutPage(fullHtml);
   const baseMatch = BASE_HREF.exec(html);
   const baseHref = baseMatch === null ? undefined : decodeAttributeEntities(baseMatch[1] ?? baseMatch[2] ?? baseMatch[3]);
   const base = (baseHref !== undefined ? absoluteHttpUrl(baseHref, pageUrl) : undefined) ?? pageUrl;

@@ -12,7 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { extractHtmlPage } from '../src/html-page.js';
+import { extractHtmlPage, pageLinks } from '../src/html-page.js';
 import { ingestFiles } from '../src/ingest.js';
 import { readWarcItems } from '../src/warc-reader.js';
 import { assertBuilt, removeDirectory, searchAll, temporaryDirectory } from './helpers.js';
@@ -33,7 +33,7 @@ function chainedPage(chains: number, levels: number): string {
 
 /** A story, then `count` empty elements (past MAX_PAGE_ELEMENTS start tags), then a last paragraph the cut leaves out. */
 function widePage(count: number): string {
-  return `<!DOCTYPE html><html><head><title>Wide</title></head><body><p>${STORY}</p><div>${'<b></b>'.repeat(count)}</div><p>${LAST}</p></body></html>`;
+  return `<!DOCTYPE html><html><head><title>Wide</title></head><body><p>${STORY}</p><p><a href="/before">Before</a></p><div>${'<b></b>'.repeat(count)}</div><p>${LAST} <a href="/after">After</a></p></body></html>`;
 }
 
 /** A story, `chars` characters of filler text (past MAX_PAGE_CHARS), then a last paragraph the cut leaves out. */
@@ -76,26 +76,41 @@ describe('extraction limits', () => {
 
 describe('page limits', () => {
   it('cuts a page of 100,000 elements after its first 30,000 start tags, and takes the body', () => {
-    const page = extractHtmlPage(widePage(100_000), 'https://wide.example.org/', WARC_SECONDS);
+    const html = widePage(100_000);
+    const page = extractHtmlPage(html, 'https://wide.example.org/', WARC_SECONDS);
     expect(page.limitNote).toBe(`page: more than 30000 start tags, cut after the first 30000; ${CUT_NOTE}`);
-    expect(page.text).toBe(STORY);
+    expect(page.text).toBe(`${STORY}\n\nBefore`);
     expect(page.title).toBe('Wide');
+    // Pass 1 reads the links of the same cut page.
+    expect(page.links).toEqual(['https://wide.example.org/before']);
+    expect(pageLinks(html, 'https://wide.example.org/')).toEqual(page.links);
   }, 30_000);
 
-  it('cuts a 10 MB text to its first 2,000,000 characters', () => {
+  it('cuts a 10 MB text to its first 2,000,000 characters, and its main text to 300,000 at a word', () => {
     const page = extractHtmlPage(hugeTextPage(10_000_000), 'https://huge.example.org/', WARC_SECONDS);
-    expect(page.limitNote).toBe(`page: more than 2000000 characters, cut to the first 2000000; ${CUT_NOTE}`);
+    expect(page.limitNote).toBe(`page: more than 2000000 characters, cut to the first 2000000; ${CUT_NOTE}; main text: more than 300000 characters, cut to the first 300000`);
     const blocks = page.text.split('\n\n');
+    expect(blocks).toHaveLength(2);
     expect(blocks[0]).toBe(STORY);
     expect(blocks[1].startsWith('filler words without end filler')).toBe(true);
-    expect(page.text.length).toBeLessThan(2_000_000);
-    expect(page.text).not.toContain('Orchard');
+    expect(page.text.length).toBeLessThanOrEqual(300_000);
+    expect(page.text.length).toBeGreaterThan(299_000);
+    expect(page.text).toMatch(/ (?:filler|words|without|end)$/);
+  }, 30_000);
+
+  it('cuts a main text of 12,000 paragraphs to 300,000 characters at a paragraph end', () => {
+    const html = `<!DOCTYPE html><html><head><title>Paragraphs</title></head><body><article>${`<p>${STORY}</p>`.repeat(12_000)}</article></body></html>`;
+    const page = extractHtmlPage(html, 'https://paragraphs.example.org/', WARC_SECONDS);
+    expect(page.limitNote).toBe(`main text: more than 300000 characters, cut to the first 300000`);
+    const blocks = page.text.split('\n\n');
+    expect(blocks.every((block) => block === STORY)).toBe(true);
+    expect(blocks.length).toBe(Math.floor((300_000 + 2) / (STORY.length + 2)));
   }, 30_000);
 
   it('leaves a page just under both page limits whole', () => {
     const page = extractHtmlPage(widePage(29_000), 'https://wide.example.org/', WARC_SECONDS);
     expect(page.limitNote).toBe(`main text: page has more than 15000 elements; ${CUT_NOTE}`);
-    expect(page.text).toBe(`${STORY}\n\n${LAST}`);
+    expect(page.text).toBe(`${STORY}\n\nBefore\n\n${LAST} After`);
   }, 30_000);
 
   it('does not extract a page nested deeper than 2,000 elements, and says why', () => {

@@ -81,13 +81,14 @@ export function assertDepth(root: DomElement | null | undefined): void {
 }
 
 /**
- * The main text cut to MAX_MAIN_TEXT_CHARS characters: at the last block break before the limit,
- * else the last whitespace, else the limit; with what was done, when it was cut.
+ * The main text cut to MAX_MAIN_TEXT_CHARS characters: at the last block break before the limit
+ * when that keeps at least half of them, else at the last whitespace, else at the limit; with
+ * what was done, when it was cut.
  */
 export function cutMainText(text: string): { text: string; cut?: string } {
   if (text.length <= MAX_MAIN_TEXT_CHARS) return { text };
   let end = text.lastIndexOf('\n\n', MAX_MAIN_TEXT_CHARS);
-  if (end <= 0) end = Math.max(text.lastIndexOf(' ', MAX_MAIN_TEXT_CHARS), text.lastIndexOf('\n', MAX_MAIN_TEXT_CHARS));
+  if (end < MAX_MAIN_TEXT_CHARS / 2) end = Math.max(text.lastIndexOf(' ', MAX_MAIN_TEXT_CHARS), text.lastIndexOf('\n', MAX_MAIN_TEXT_CHARS));
   if (end <= 0) end = MAX_MAIN_TEXT_CHARS;
   return { text: text.slice(0, end).trimEnd(), cut: `main text: more than ${MAX_MAIN_TEXT_CHARS} characters, cut to the first ${MAX_MAIN_TEXT_CHARS}` };
 }
