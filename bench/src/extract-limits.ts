@@ -7,7 +7,7 @@
  * TEXT_SCAN_CHARS for the date scan; README "Limits").
  *
  * Shapes, generated here: deep nesting (100-5,000 levels of <div>), many nests each under the
- * depth limit, wide pages (14,000 to 300,000 sibling elements), huge text nodes (1.9 and 10 MB,
+ * depth limit, wide pages (14,000 to 300,000 sibling elements), huge text nodes (1.9, 10 and 60 MB,
  * one with 1,000 hidden pieces before it), many tables, and the date scan's worst cases (300
  * nested elements named for a date, or 300 nested <time>s, around a megabyte of text).
  * Each is timed in CPU seconds of this process (user + system: what the page costs whatever the
@@ -75,6 +75,7 @@ const SHAPES: Shape[] = [
   { name: 'wide: 300,000 sibling elements', html: () => wide(300_000), readabilityAlone: false },
   { name: 'one text node of 1.9 MB', html: () => page('Huge', `<article><p>${story(1_900_000)}</p></article>`), readabilityAlone: true },
   { name: 'one text node of 10 MB', html: () => page('Huge', `<article><p>${story(10_000_000)}</p></article>`), readabilityAlone: true },
+  { name: 'one text node of 60 MB (records up to 64 MiB are read)', html: () => page('Huge', `<article><p>${story(60_000_000)}</p></article>`), readabilityAlone: false },
   { name: '1,000 hidden pieces, then 10 MB of text', html: () => page('Hidden', `<article>${hiddenPieces(1000)}<p>${story(10_000_000)}</p></article>`), readabilityAlone: false },
   { name: '19,000 short paragraphs', html: () => page('Paragraphs', `<article>${`<p>${STORY}</p>`.repeat(19_000)}</article>`), readabilityAlone: true },
   { name: '5,000 tables', html: () => page('Tables', '<table><tr><td>cell a</td><td>cell b with words, more words.</td></tr><tr><td>x</td><td>y</td></tr></table>'.repeat(5000)), readabilityAlone: true },
