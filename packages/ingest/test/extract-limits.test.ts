@@ -61,7 +61,7 @@ describe('extraction limits', () => {
     const started = performance.now();
     const page = extractHtmlPage(chainedPage(150, 90), 'https://chains.example.org/', WARC_SECONDS);
     expect((performance.now() - started) / 1000).toBeLessThan(10);
-    expect(page.limitNote).toMatch(/element depths add up to more than 500000; Readability skipped/);
+    expect(page.limitNote).toMatch(/element depths add up to more than 300000; Readability skipped/);
     expect(page.text.split('\n\n')).toHaveLength(150);
     expect(page.text.split('\n\n')[0]).toBe(STORY);
   }, 30_000);
