@@ -21,6 +21,7 @@ import { PageStyles } from './extract/css-visibility.js';
 import { collapseWhitespace, type DomDocument } from './extract/dom.js';
 import { hiddenPieces, takeOutHidden } from './extract/hidden-text.js';
 import { extractMainText } from './extract/main-text.js';
+import { assertDepth, cutMainText, cutPage } from './extract/page-limits.js';
 import { declaredPageTypes } from './signals/content-type.js';
 import { declaresArticle, readDeclarations, type DeclarationsDocument } from './signals/page-declarations.js';
 import { derivePublishedAt, type DateDomDocument, type PublishedAtSignal } from './signals/published-at.js';
@@ -45,7 +46,7 @@ export interface HtmlPage {
   declaredLang?: string;
   /** Which encoding the bytes were decoded with. */
   encoding: string;
-  /** Set when the page was past an extraction limit (extract/main-text.ts `readabilityLimit`): what was done instead. */
+  /** Set when the page was past an extraction limit (extract/page-limits.ts, extract/main-text.ts `readabilityLimit`): what was done instead. */
   limitNote?: string;
 }
 
@@ -88,9 +89,11 @@ function absoluteHttpUrl(href: string, base: URL | string): string | undefined {
 /**
  * Every `<a href>` of the page, absolute (against `<base href>`, else the page URL), http(s)
  * only, without fragments, each once, at most 1,000. A tag scan rather than the DOM, so pass 1
- * can take links without building one.
+ * can take links without building one; of the page as extraction parses it (cut past the page
+ * limits, extract/page-limits.ts), so that pass 1 and the stored links agree.
  */
-export function pageLinks(html: string, pageUrl: string): string[] {
+export function pageLinks(fullHtml: string, pageUrl: string): string[] {
+  const { html } = cutPage(fullHtml);
   const baseMatch = BASE_HREF.exec(html);
   const baseHref = baseMatch === null ? undefined : decodeAttributeEntities(baseMatch[1] ?? baseMatch[2] ?? baseMatch[3]);
   const base = (baseHref !== undefined ? absoluteHttpUrl(baseHref, pageUrl) : undefined) ?? pageUrl;
@@ -111,9 +114,17 @@ function parse(html: string): DomDocument {
   return (parseHTML(html) as unknown as { document: DomDocument }).document;
 }
 
-/** Extract a page from its decoded HTML. */
-export function extractHtmlPage(html: string, url: string, fetchedAt: number, encoding = 'utf-8'): HtmlPage {
+/**
+ * Extract a page from its decoded HTML. A page past the page limits (extract/page-limits.ts: more
+ * than MAX_PAGE_CHARS characters or MAX_PAGE_ELEMENTS start tags) is cut there before parsing,
+ * and everything below reads the cut page; its main text is the body without chrome. A page
+ * nested deeper than MAX_PAGE_DEPTH throws (ingest reports the record as damaged). The main text
+ * is cut to MAX_MAIN_TEXT_CHARS.
+ */
+export function extractHtmlPage(fullHtml: string, url: string, fetchedAt: number, encoding = 'utf-8'): HtmlPage {
+  const { html, cut } = cutPage(fullHtml);
   const document = parse(html);
+  assertDepth(document.documentElement);
   const declaredLang = document.documentElement?.getAttribute('lang') ?? undefined;
   const declarations = readDeclarations(document as unknown as DeclarationsDocument);
   const publishedAtSignal = derivePublishedAt(document as unknown as DateDomDocument, url, fetchedAt, declarations);
@@ -127,9 +138,9 @@ export function extractHtmlPage(html: string, url: string, fetchedAt: number, en
   const styles = new PageStyles(document);
   const candidates = takeOutHidden(document, styles);
   const visibleText = document.body?.textContent ?? '';
-  const main = extractMainText(document, declaresArticle(declarations));
+  const main = extractMainText(document, declaresArticle(declarations), cut);
   let title = main.title ? collapseWhitespace(main.title) : documentTitle;
-  const text = main.text;
+  const { text, cut: textCut } = cutMainText(main.text);
   // Site templates often title every page with the site's name; a page's one <h1> names the page.
   const titleSegments = documentTitle.toLowerCase().split(/\s+[|\u2013\u2014:·-]\s+/);
   if (onlyHeading.includes(' ') && !title.toLowerCase().includes(onlyHeading.toLowerCase())) {
@@ -148,6 +159,7 @@ export function extractHtmlPage(html: string, url: string, fetchedAt: number, en
     encoding,
   };
   if (topics !== undefined) page.topics = topics;
-  if (main.pastLimit !== undefined) page.limitNote = main.pastLimit;
+  const notes = [main.pastLimit, textCut].filter((note) => note !== undefined);
+  if (notes.length > 0) page.limitNote = notes.join('; ');
   return page;
 }

@@ -308,17 +308,17 @@ const PAIR_INDEX_AFTER = 16;
  * text's word pairs, so that a page with many hidden pieces does not scan its whole text for each.
  */
 class WordText {
-  private readonly key: string;
+  /** The text's word key, made at the first lookup (a page without hidden pieces never pays for it). */
+  private key: string | undefined;
   private readonly answers = new Map<string, boolean>();
   private pairs: Set<string> | undefined;
 
-  constructor(text: string) {
-    this.key = ` ${wordKey(text)} `;
-  }
+  constructor(private readonly text: string) {}
 
   contains(key: string): boolean {
     let answer = this.answers.get(key);
     if (answer === undefined) {
+      this.key ??= ` ${wordKey(this.text)} `;
       answer = this.mayContain(key) && this.key.includes(` ${key} `);
       this.answers.set(key, answer);
     }
@@ -329,7 +329,7 @@ class WordText {
     if (this.answers.size < PAIR_INDEX_AFTER) return true;
     if (this.pairs === undefined) {
       this.pairs = new Set();
-      const words = this.key.trim().split(' ');
+      const words = this.key!.trim().split(' ');
       for (let index = 1; index < words.length; index++) this.pairs.add(`${words[index - 1]} ${words[index]}`);
     }
     const words = key.split(' ');

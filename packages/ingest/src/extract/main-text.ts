@@ -32,6 +32,7 @@ import {
   FALLBACK_PARAGRAPH_WORDS,
   LINK_DENSITY_MAX,
   MAX_READABILITY_DEPTH,
+  MAX_READABILITY_ELEMENTS,
   MAX_READABILITY_NESTING,
   META_LINE_MAX_WORDS,
   READABILITY_CHAR_THRESHOLD,
@@ -50,8 +51,8 @@ export interface MainText {
 
 /**
  * Why Readability must not run on `document`, or undefined when it may: nested deeper than
- * MAX_READABILITY_DEPTH, or its elements' depths add up to more than MAX_READABILITY_NESTING
- * (settings.ts). One walk without recursion (first child, next sibling, parent: constant time
+ * MAX_READABILITY_DEPTH, its elements' depths add up to more than MAX_READABILITY_NESTING, or it
+ * has more than MAX_READABILITY_ELEMENTS elements (settings.ts). One walk without recursion (first child, next sibling, parent: constant time
  * each on linkedom), which stops as soon as either limit is passed.
  */
 export function readabilityLimit(document: DomDocument): string | undefined {
@@ -59,11 +60,14 @@ export function readabilityLimit(document: DomDocument): string | undefined {
   if (root === null || root === undefined) return undefined;
   let depth = 1;
   let nesting = 0;
+  let elements = 0;
   let element: DomElement | null = root;
   while (element !== null) {
     nesting += depth;
+    elements++;
     if (depth > MAX_READABILITY_DEPTH) return `main text: page nested deeper than ${MAX_READABILITY_DEPTH} elements; Readability skipped, the body without chrome is the text`;
     if (nesting > MAX_READABILITY_NESTING) return `main text: page's element depths add up to more than ${MAX_READABILITY_NESTING}; Readability skipped, the body without chrome is the text`;
+    if (elements > MAX_READABILITY_ELEMENTS) return `main text: page has more than ${MAX_READABILITY_ELEMENTS} elements; Readability skipped, the body without chrome is the text`;
     const child: DomElement | null = element.firstElementChild;
     if (child !== null) {
       element = child;
@@ -181,11 +185,11 @@ function paragraphWordsMissing(body: string, text: string): number {
  * itself an article (og:type, JSON-LD: signals/page-declarations.ts `declaresArticle`, read from
  * the page's one scan of its declarations). Readability rewrites the tree it reads, and the
  * fallback cuts chrome out of the body, so each works on a copy: `document` is left as it was
- * for the caller. A page past Readability's limits (`readabilityLimit`) gets the body without its
- * chrome, and says why in `pastLimit`.
+ * for the caller. A page past Readability's limits (`readabilityLimit`), or one the caller cut
+ * (`cut`: why, page-limits.ts), gets the body without its chrome, and says why in `pastLimit`.
  */
-export function extractMainText(document: DomDocument, declared: boolean): MainText {
-  const pastLimit = readabilityLimit(document);
+export function extractMainText(document: DomDocument, declared: boolean, cut?: string): MainText {
+  const pastLimit = cut ?? readabilityLimit(document);
   if (pastLimit !== undefined) {
     const text = document.body === null ? '' : bodyWithoutChrome(document.body.cloneNode(true));
     return { text, source: text === '' ? 'none' : 'body', pastLimit };

@@ -77,11 +77,50 @@ export const MAX_READABILITY_DEPTH = 100;
 /**
  * Nor on a page whose elements' depths add up to more than this (the number of
  * (element, ancestor) pairs: what walking every element's subtree costs, and Readability's time
- * grows with it, about 15-30 µs a unit here). Bounds both many moderately deep chains and very
- * wide pages; it is never below the element count. The most of the 516 real pages is 148,101
- * (9,748 elements); the mean about 9,000.
+ * grows with it, about 4-7 µs a unit here: 330 nests of 40 levels, 311,198 in all, took 2.1 s of
+ * CPU, 90 nests of 95 about 1.6 s; 500,000 until the page limits were added, lowered so that no
+ * page under every limit costs more than about 2 s). Bounds many moderately deep chains; it is
+ * never below the element count. The most of the 516 real pages is 148,101 (9,748 elements); the
+ * mean about 9,000.
  */
-export const MAX_READABILITY_NESTING = 500_000;
+export const MAX_READABILITY_NESTING = 300_000;
+/**
+ * Nor on a page of more than this many elements: Readability's time is about 25-50 µs an element
+ * here even on a flat page (100,000 sibling `<span>`s took 2.4-5 s), and a page's other stages
+ * about as much again. The most of the shared data's 516 parsed real pages is 9,748.
+ */
+export const MAX_READABILITY_ELEMENTS = 15_000;
+/**
+ * A page is parsed up to this many characters of its decoded HTML (README "Limits"); past it, it
+ * is cut before the tag the limit falls in, and its main text is the body without chrome.
+ * Common Crawl truncates a payload at 1 MiB; the largest of the shared data's real pages is
+ * 1,491,126 characters. Every stage after the parse is linear in the page, but at about a
+ * second a megabyte of text, so an unbounded page (records up to 64 MiB are read) would hold
+ * ingest for a minute.
+ */
+export const MAX_PAGE_CHARS = 2_000_000;
+/**
+ * And up to this many start tags (`<` and a letter, counted in the source before parsing, so an
+ * upper bound of the elements: a `<b` in a script counts too); past it, cut before the next one,
+ * the body without chrome is the main text. Parsing, style and hidden-text passes cost about
+ * 30 µs an element here. The most of the shared data's 719 real pages is 9,753.
+ */
+export const MAX_PAGE_ELEMENTS = 30_000;
+/**
+ * A page nested deeper than this (elements from <html> down, after the cut above) is not
+ * extracted: ingest skips the record as damaged (`extraction_failed`, "page nested deeper than
+ * 2000 elements"). The recursive stages (styles, hidden text, the date text, blocks) overflow
+ * the JavaScript stack at about 3,500-4,000 levels on the main thread, at a depth that depends on
+ * the stack left; this makes the outcome the same everywhere. The deepest real page is 41.
+ */
+export const MAX_PAGE_DEPTH = 2000;
+/**
+ * The main text handed to ingest is cut to this many characters, at the end of a block before
+ * it when that keeps at least half of them, else of a word (extract/page-limits.ts `cutMainText`). Every passage costs ingest its signals and index entries (a page of 19,000
+ * short paragraphs took 4.6 s of CPU in ingest where its extraction took 1.7 s); the longest main
+ * text of the shared data's 747 real page outputs is 102,722 characters, the most blocks 704.
+ */
+export const MAX_MAIN_TEXT_CHARS = 300_000;
 /** Readability's minimum article length in characters (its default is 500). */
 export const READABILITY_CHAR_THRESHOLD = 250;
 /**

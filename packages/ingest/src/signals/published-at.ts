@@ -33,6 +33,9 @@ export interface DateDomNode {
   nodeType: number;
   nodeValue: string | null;
   childNodes: ArrayLike<DateDomNode>;
+  firstChild: DateDomNode | null;
+  nextSibling: DateDomNode | null;
+  parentNode: DateDomNode | null;
 }
 export type DateDomElement = DeclaringElement;
 export interface DateDomDocument {
@@ -90,6 +93,44 @@ function secondsOf(value: DayValue): number {
 function plausible(value: DayValue, fetchedAt: number): boolean {
   const noon = Date.UTC(value.year, value.month - 1, value.day, 12) / 1000;
   return noon >= EARLIEST_PUBLISHED && noon - 12 * 3600 <= fetchedAt + FUTURE_SLACK;
+}
+
+/**
+ * Characters of an element's text read for a date (a `<time>`, a microdata date, an element named
+ * for a date or a byline): its first 1,000. A date, a dateline or a byline is far shorter, and a
+ * hostile page of many such elements nested around megabytes of text would otherwise have all of
+ * it copied once per element.
+ */
+export const DATE_TEXT_CHARS = 1000;
+
+/**
+ * An element's text as `textContent` gives it (its text and CDATA nodes in document order), but
+ * no more than `limit` + 1 characters: longer than `limit` means the element's text is too. One
+ * walk by first child, next sibling and parent, which stops there.
+ */
+function textUpTo(element: DateDomElement, limit: number): string {
+  const root = element as unknown as DateDomNode;
+  let text = '';
+  let node = root.firstChild;
+  while (node !== null) {
+    if (node.nodeType === 3 || node.nodeType === 4) {
+      const value = node.nodeValue ?? '';
+      text += value.length > limit - text.length ? value.slice(0, limit - text.length + 1) : value;
+      if (text.length > limit) return text;
+    }
+    if (node.firstChild !== null) {
+      node = node.firstChild;
+      continue;
+    }
+    while (node !== null && node !== root && node.nextSibling === null) node = node.parentNode;
+    node = node === null || node === root ? null : node.nextSibling;
+  }
+  return text;
+}
+
+/** The first DATE_TEXT_CHARS characters of an element's text. */
+function dateText(element: DateDomElement): string {
+  return textUpTo(element, DATE_TEXT_CHARS).slice(0, DATE_TEXT_CHARS);
 }
 
 // ------------------------------------------------------------------ the sources, most reliable first
@@ -190,7 +231,7 @@ function fromMicrodata(elements: readonly DateDomElement[], fetchedAt: number, u
   for (const prop of ['datePublished', 'dateCreated']) {
     for (const element of elements) {
       if (element.getAttribute('itemprop') !== prop) continue;
-      const raw = element.getAttribute('datetime') ?? element.getAttribute('content') ?? element.textContent ?? '';
+      const raw = element.getAttribute('datetime') ?? element.getAttribute('content') ?? dateText(element);
       const value = parseMachineDate(raw, usOrder);
       if (value !== undefined && plausible(value, fetchedAt)) return { value, source: 'microdata', reason: `microdata ${prop}` };
     }
@@ -237,8 +278,8 @@ function fromTimeElements(elements: readonly DateDomElement[], fetchedAt: number
   const times = elements.filter((element) => element.tagName === 'TIME');
   if (times.length === 0) return undefined;
   const read = (time: DateDomElement): DayValue | undefined => {
-    const raw = time.getAttribute('datetime') ?? time.textContent ?? '';
-    const value = parseMachineDate(raw, usOrder) ?? parseTextDate(time.textContent ?? '', usOrder);
+    const text = dateText(time);
+    const value = parseMachineDate(time.getAttribute('datetime') ?? text, usOrder) ?? parseTextDate(text, usOrder);
     return value !== undefined && plausible(value, fetchedAt) ? value : undefined;
   };
   // A <time> that says it is the publication (pubdate, a published class), else the first in the article.
@@ -261,6 +302,8 @@ function fromTimeElements(elements: readonly DateDomElement[], fetchedAt: number
 const DATE_CLASS = /date|datum|byline|published|posted|meta|time|info|author/;
 const DATE_ID = /date/i;
 const DATE_ELEMENT_LIMIT = 400;
+/** An element named for a date whose title and text are longer than this holds more than a date: not read. */
+const DATE_ELEMENT_MAX_CHARS = 300;
 
 function isDateElement(element: DateDomElement): boolean {
   if (element.tagName === 'ABBR') return true;
@@ -281,8 +324,10 @@ function fromDateElements(all: readonly DateDomElement[], fetchedAt: number, usO
     if (element.tagName === 'SCRIPT' || element.tagName === 'STYLE' || element.tagName === 'META') continue;
     const marks = attributeMarks(element);
     if (MODIFIED_MARK.test(marks)) continue;
-    const text = (element.getAttribute('title') ?? '') + ' ' + (element.textContent ?? '');
-    if (text.length > 300) continue;
+    const title = (element.getAttribute('title') ?? '') + ' ';
+    if (title.length > DATE_ELEMENT_MAX_CHARS) continue;
+    const text = title + textUpTo(element, DATE_ELEMENT_MAX_CHARS - title.length);
+    if (text.length > DATE_ELEMENT_MAX_CHARS) continue;
     const value = parseTextDate(text, usOrder);
     if (value === undefined || !plausible(value, fetchedAt)) continue;
     if (PUBLISHED_MARK.test(marks) || /\b(?:published|posted|veröffentlicht|publié|erschienen)\b/i.test(text)) {
@@ -298,27 +343,56 @@ const PUBLISHED_WORDS = /(?:published|posted|veröffentlicht|erschienen|publié|
 
 const SKIPPED_TEXT = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG']);
 
-/** The text a reader sees (scripts and styles left out), without changing the document. */
-function visibleText(root: DateDomElement): string {
-  const parts: string[] = [];
+/** Characters of the page's visible text, whitespace collapsed, that the text source scans for a date. */
+export const TEXT_SCAN_CHARS = 200_000;
+/** The text source stops collecting after this many text and element pieces. */
+const TEXT_SCAN_PIECES = 50_000;
+/** Characters of a huge text node collapsed at a time, so that only what the scan needs is read. */
+const COLLAPSE_CHUNK = 1 << 16;
+
+/**
+ * The text a reader sees (scripts and styles left out), whitespace runs collapsed to one space,
+ * its first `limit` characters, without changing the document. Collapsed piece by piece (a run
+ * that spans two pieces still gives one space), and the walk stops once `limit` characters are
+ * in hand: a page whose text runs to megabytes costs no more than its first `limit` characters.
+ */
+function visibleText(root: DateDomElement, limit: number): string {
+  const collapsed: string[] = [];
+  let length = 0;
+  let endsInSpace = false;
+  let pieces = 0;
+  const append = (value: string): void => {
+    for (let at = 0; at < value.length && length < limit; at += COLLAPSE_CHUNK) {
+      let chunk = value.slice(at, at + COLLAPSE_CHUNK).replace(/\s+/g, ' ');
+      if (endsInSpace && chunk.startsWith(' ')) chunk = chunk.slice(1);
+      if (chunk === '') continue;
+      collapsed.push(chunk);
+      length += chunk.length;
+      endsInSpace = chunk.endsWith(' ');
+    }
+  };
   const visit = (node: DateDomNode): void => {
     for (const child of Array.from(node.childNodes)) {
-      if (child.nodeType === 3) parts.push(child.nodeValue ?? '');
-      else if (child.nodeType === 1 && !SKIPPED_TEXT.has((child as unknown as DateDomElement).tagName)) {
+      if (length >= limit) return;
+      if (child.nodeType === 3) {
+        append(child.nodeValue ?? '');
+        pieces++;
+      } else if (child.nodeType === 1 && !SKIPPED_TEXT.has((child as unknown as DateDomElement).tagName)) {
         visit(child);
-        parts.push(' ');
+        append(' ');
+        pieces++;
       }
-      if (parts.length > 50_000) return;
+      if (pieces > TEXT_SCAN_PIECES) return;
     }
   };
   visit(root as unknown as DateDomNode);
-  return parts.join('');
+  return collapsed.join('').slice(0, limit);
 }
 
 function fromText(document: DateDomDocument, fetchedAt: number, usOrder: boolean): Candidate | undefined {
   const body = document.body;
   if (body === null) return undefined;
-  const text = visibleText(body).replace(/\s+/g, ' ').slice(0, 200_000);
+  const text = visibleText(body, TEXT_SCAN_CHARS);
   const dates = findTextDates(text, usOrder, 200).filter((found) => plausible(found.value, fetchedAt));
   if (dates.length === 0) return undefined;
   for (const found of dates) {
