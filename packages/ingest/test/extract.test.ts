@@ -162,11 +162,10 @@ describe('content that scripts reveal is page text; hidden text is not', () => {
     const hidden = Array.from({ length: 6000 }, (_, piece) => `<p style="display:none">${words(piece, 12)}</p>`).join('');
     const visible = Array.from({ length: 1500 }, (_, paragraph) => `<p>${words(100_000 + paragraph, 60)}</p>`).join('');
     const { document } = parseHTML(page(`<article>${visible}${nested}${hidden}</article>`)) as unknown as { document: Parameters<typeof takeOutHidden>[0] & { body: { textContent: string } } };
-    const started = performance.now();
+    // Its time is measured by bench:extract-limits, not asserted here (shared machines are noisy).
     const candidates = takeOutHidden(document, new PageStyles(document));
     const bodyText = document.body.textContent;
     const pieces = recordedPieces(candidates, bodyText, bodyText);
-    expect(performance.now() - started).toBeLessThan(4000);
     // The bottom line is seen (its size is set back), no hidden paragraph is left in the text, even past the cap.
     expect(bodyText).toContain('The bottom line is sized and read.');
     expect(bodyText).not.toContain(words(5999, 12));
