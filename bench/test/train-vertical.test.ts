@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveVertical, parseVerticalModel, scoreVerticals, VERTICAL_TRAINING, verticalFeatures } from '@evidence/ingest';
 import { VERTICAL_WEIGHTS } from '../../packages/ingest/src/signals/vertical-weights.generated.js';
 import { signalsDataDir } from '../src/signals/data-dir.js';
-import { chooseDense, chooseSetting, crossValidate, DENSE_SCALES, trainVerticalModel, withStaticVectors } from '../src/signals/train-vertical.js';
+import { atThreshold, chooseDense, chooseSetting, chooseThreshold, crossValidate, DENSE_SCALES, MIN_NON_DEFAULT, THRESHOLDS, trainVerticalModel, withStaticVectors } from '../src/signals/train-vertical.js';
 import { readVerticalSites, TRAIN_HALF } from '../src/signals/vertical-data.js';
 
 const hasData = existsSync(join(signalsDataDir(), 'vertical', 'records.jsonl'));
@@ -69,5 +69,28 @@ describe.skipIf(!hasData)('train:vertical', () => {
     const best = Math.max(...(denseCrossValidation?.candidates ?? []).map((candidate) => candidate.hitRate));
     expect(best <= denseCrossValidation!.wordsHitRate + denseCrossValidation!.standardError).toBe(denseScale === 0);
     expect(parseVerticalModel(VERTICAL_WEIGHTS).denseScale).toBe(denseScale);
+  });
+
+  it('chooses the abstention threshold from the out-of-fold predictions: best hit rate given a vertical with enough sites given one', () => {
+    const [result] = crossValidate(sites, [{ seedPrior: 2, l2TowardPrior: 0.003, rounds: 30, target: 'votes' }]);
+    expect(result.outOfFold).toHaveLength(sites.length);
+    // The setting's own figures are those at the default threshold, as deriveVertical applies it.
+    expect(atThreshold(result.outOfFold, 0.12)).toMatchObject({ hitRate: result.hitRate, nonDefault: result.nonDefault });
+    const choice = chooseThreshold(result.outOfFold);
+    expect(choice.candidates.map((candidate) => candidate.minConfidence)).toEqual([...THRESHOLDS]);
+    const allowed = choice.candidates.filter((candidate) => candidate.nonDefault >= MIN_NON_DEFAULT);
+    if (allowed.length > 0) {
+      expect(choice.chosen.nonDefault).toBeGreaterThanOrEqual(MIN_NON_DEFAULT);
+      expect(choice.chosen.hitGiven).toBe(Math.max(...allowed.map((candidate) => candidate.hitGiven)));
+    } else expect(choice.chosen.minConfidence).toBe(0);
+    // A threshold above every probability gives no site a vertical.
+    expect(atThreshold(result.outOfFold, 1.01)).toMatchObject({ nonDefault: 0, hitRate: 0, hitGiven: 0 });
+  });
+
+  it('ships the chosen threshold in the weights file', () => {
+    const { minConfidence, thresholdCrossValidation } = VERTICAL_TRAINING;
+    expect(thresholdCrossValidation.minNonDefault).toBe(MIN_NON_DEFAULT);
+    expect(thresholdCrossValidation.chosen.minConfidence).toBe(minConfidence);
+    expect(parseVerticalModel(VERTICAL_WEIGHTS).minConfidence).toBe(minConfidence);
   });
 });

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { DERIVED_VERTICALS } from '@evidence/schemas';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { crawlItemOf, deriveVertical, detectInputFormat, verticalText, parseVerticalModel, readWarcItems, VERTICAL_TRAINING, verticalModel, type VerticalInput, type VerticalModel } from '@evidence/ingest';
+import { crawlItemOf, deriveVertical, detectInputFormat, MIN_CONFIDENCE, verticalText, parseVerticalModel, readWarcItems, VERTICAL_TRAINING, verticalModel, type VerticalInput, type VerticalModel } from '@evidence/ingest';
 import { signalsDataDir } from './data-dir.js';
 import { microsecondsPer, table, type SignalSection } from './section.js';
 import { readVerticalSites, scoreVerticals as score, TRAIN_HALF, type VerticalSite } from './vertical-data.js';
@@ -25,11 +25,20 @@ interface TrainingRecord {
   rounds: number;
   target: 'votes' | 'topics' | 'membership';
   denseScale?: number;
+  /** The abstention threshold (files before it was chosen: absent, MIN_CONFIDENCE). */
+  minConfidence?: number;
   chosenOnHalf: number;
   folds: number;
   crossValidatedHitRate: number;
   sites: number;
   denseCrossValidation?: { wordsHitRate: number; standardError: number; candidates: ReadonlyArray<{ denseScale: number; hitRate: number; nonDefault: number }> } | null;
+  thresholdCrossValidation?: { minNonDefault: number; chosen: ThresholdRecord; candidates: readonly ThresholdRecord[] };
+}
+interface ThresholdRecord {
+  minConfidence: number;
+  nonDefault: number;
+  hitRate: number;
+  hitGiven: number;
 }
 const TRAINING: TrainingRecord = VERTICAL_TRAINING;
 
@@ -105,7 +114,7 @@ async function denseRows(sites: readonly VerticalSite[], crawlTexts: readonly st
     const byHost = new Map(vectorSites.map((site) => [site.host, site.vector!]));
     const { assigned, hits } = score(heldOut, (site) => DERIVED_VERTICALS[nearest(byHost.get(site.host)!, descriptions)].name);
     rows.push([label, 'zero-shot: nearest description, potion-base-2M', assigned / heldOut.length, hits / heldOut.length, hits / Math.max(1, assigned)]);
-    const { chosenOnHalf, folds, crossValidatedHitRate, sites: shippedSites, denseCrossValidation, ...setting } = TRAINING;
+    const { chosenOnHalf, folds, crossValidatedHitRate, sites: shippedSites, denseCrossValidation, thresholdCrossValidation, ...setting } = TRAINING;
     const candidates = denseCrossValidation?.candidates ?? [];
     const best = candidates.reduce<(typeof candidates)[number] | undefined>((top, candidate) => (top === undefined || candidate.hitRate > top.hitRate ? candidate : top), undefined);
     if (best !== undefined) {
@@ -149,12 +158,15 @@ export const verticalSection: SignalSection = {
     const zeroShot = zeroShotModel();
     // The shipped model learnt from both halves; the figure on data not trained on is the same
     // setting (VERTICAL_TRAINING, chosen by cross-validation on TRAIN_HALF) refitted on TRAIN_HALF.
-    const { chosenOnHalf, folds, crossValidatedHitRate, sites: shippedSites, denseCrossValidation, ...setting } = TRAINING;
+    const { chosenOnHalf, folds, crossValidatedHitRate, sites: shippedSites, denseCrossValidation, thresholdCrossValidation, ...setting } = TRAINING;
     const halfModel = parseVerticalModel(trainVerticalModel(sites.filter((site) => site.half === TRAIN_HALF), setting));
+    // The same fit with the hand-set threshold the trainer's choice replaced (MIN_CONFIDENCE).
+    const halfModelBefore = { ...halfModel, minConfidence: MIN_CONFIDENCE };
     const systems: Array<[string, (site: VerticalSite) => string]> = [
       ['always business (baseline)', () => 'business'],
       ['zero-shot seed words only', (site) => deriveVertical(site, undefined, zeroShot).value],
-      [`ours, same setting fitted on half ${TRAIN_HALF} only`, (site) => deriveVertical(site, undefined, halfModel).value],
+      [`ours, same setting fitted on half ${TRAIN_HALF} only, hand-set threshold ${MIN_CONFIDENCE} (before)`, (site) => deriveVertical(site, undefined, halfModelBefore).value],
+      [`ours, same setting fitted on half ${TRAIN_HALF} only, threshold ${halfModel.minConfidence}`, (site) => deriveVertical(site, undefined, halfModel).value],
       ['ours: shipped model (fitted on both halves: in-sample)', (site) => deriveVertical(site, undefined, shipped).value],
     ];
     const rows: Array<Array<string | number>> = [];
@@ -187,6 +199,9 @@ export const verticalSection: SignalSection = {
       ...table(['half', 'system', 'non-default share', 'hit rate (all sites)', 'hit rate (sites given a vertical)'], [...rows, ...dense.rows]),
       '',
       `Setting (chosen by ${folds}-fold cross-validation on half ${chosenOnHalf}, hit rate ${crossValidatedHitRate}): target ${setting.target}, L2 toward prior ${setting.l2TowardPrior}, ${setting.rounds} rounds; the shipped model is that setting fitted to all ${shippedSites} sites.`,
+      thresholdCrossValidation === undefined
+        ? `Abstention threshold ${halfModel.minConfidence} (the model file names none: the hand-set default).`
+        : `Abstention threshold ${thresholdCrossValidation.chosen.minConfidence}, chosen by the same cross-validation on half ${chosenOnHalf}: the best hit rate over the sites given a vertical with at least ${thresholdCrossValidation.minNonDefault} of them given one (cross-validated non-default ${thresholdCrossValidation.chosen.nonDefault}, hit rate ${thresholdCrossValidation.chosen.hitRate}, ${thresholdCrossValidation.chosen.hitGiven} given one; at ${MIN_CONFIDENCE}: ${thresholdCrossValidation.candidates.filter((candidate) => candidate.minConfidence === MIN_CONFIDENCE).map((candidate) => `${candidate.nonDefault}, ${candidate.hitRate}, ${candidate.hitGiven}`).join('')}).`,
       `Verticals on half ${1 - TRAIN_HALF} from the half-${TRAIN_HALF} fit: ${listed(spread)}.`,
       `Learning curve on half ${1 - TRAIN_HALF}, fitted on part of half ${TRAIN_HALF}: ${curve.join('; ')}; all of it: the row above.`,
       `On ${crawl.pages} real crawled pages (shared/data/crawl, unlabelled): ${listed(crawl.spread)}.`,

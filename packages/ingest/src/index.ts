@@ -34,7 +34,7 @@ export { jsonLdBlocks, jsonLdValues } from './signals/json-ld.js';
 export { readDeclarations, declaresArticle, type PageDeclarations } from './signals/page-declarations.js';
 export { HIDDEN_TEXT_FILE } from './provenance-state.js';
 export { derivePageSignals, type PageSignals } from './signals/page-signals.js';
-export { deriveVertical, verticalFeatures, verticalModel, verticalText, parseVerticalModel, scoreVerticals, softmaxInPlace, DENSE_PREFIX, type VerticalInput, type VerticalLink, type VerticalModel } from './signals/vertical.js';
+export { deriveVertical, verticalFeatures, verticalModel, verticalText, parseVerticalModel, scoreVerticals, softmaxInPlace, DENSE_PREFIX, MIN_CONFIDENCE, type VerticalInput, type VerticalLink, type VerticalModel } from './signals/vertical.js';
 export { VERTICAL_TRAINING } from './signals/vertical-weights.generated.js';
 export { deriveSafety, EXPLICIT_AT, hostModelProbability, safeContextWord, urlPoints, textPoints } from './signals/safety.js';
 export { configuredHostList, SortedHostList } from './signals/safety-host-list.js';

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { StaticEmbedder } from '@evidence/embedders';
 import { GENERAL_VERTICAL } from '@evidence/schemas';
-import { deriveVertical, parseVerticalModel, verticalText } from '../src/signals/vertical.js';
+import { deriveVertical, MIN_CONFIDENCE, parseVerticalModel, verticalModel, verticalText } from '../src/signals/vertical.js';
+import { VERTICAL_TRAINING, VERTICAL_WEIGHTS } from '../src/signals/vertical-weights.generated.js';
 
 const CLASSES = ['arts', 'health'];
 const page = { title: 'Cardiology Associates', text: 'Our physicians diagnose and treat heart disease, arrhythmia and hypertension.', host: 'www.heart-care.example' };
@@ -38,5 +39,29 @@ describe('vertical: dense features', () => {
 
   it('leaves a page with no word the model knows at general, whatever its vector says', () => {
     expect(deriveVertical({ title: 'Cardiology', text: 'Arrhythmia and hypertension', host: 'x.example' }, undefined, denseModel(1))).toMatchObject({ value: GENERAL_VERTICAL, source: 'default' });
+  });
+});
+
+describe('vertical: the abstention threshold', () => {
+  const words = { classes: CLASSES, bias: [0, 0], weights: 'physicians 1=1;hypertension 1=1' };
+
+  it("abstains below the model file's own threshold and says so, and reads 0.12 from a file that names none", () => {
+    const old = parseVerticalModel(words);
+    expect(old.minConfidence).toBe(MIN_CONFIDENCE);
+    const derived = deriveVertical(page, undefined, old);
+    expect(derived).toMatchObject({ value: 'health', source: 'derived' });
+    const strict = parseVerticalModel({ ...words, minConfidence: 0.9 });
+    expect(strict.minConfidence).toBe(0.9);
+    expect(derived.confidence).toBeLessThan(0.9);
+    const abstained = deriveVertical(page, undefined, strict);
+    expect(abstained).toMatchObject({ value: GENERAL_VERTICAL, source: 'default', confidence: derived.confidence, reason: 'best vertical health below 0.9' });
+  });
+
+  it('ships the threshold train:vertical chose by cross-validation, written in the weights file', () => {
+    expect(typeof VERTICAL_WEIGHTS.minConfidence).toBe('number');
+    expect(VERTICAL_WEIGHTS.minConfidence).toBe(VERTICAL_TRAINING.minConfidence);
+    expect(VERTICAL_TRAINING.thresholdCrossValidation.chosen.minConfidence).toBe(VERTICAL_WEIGHTS.minConfidence);
+    expect(VERTICAL_TRAINING.thresholdCrossValidation.chosen.nonDefault).toBeGreaterThanOrEqual(VERTICAL_TRAINING.thresholdCrossValidation.minNonDefault);
+    expect(verticalModel().minConfidence).toBe(VERTICAL_WEIGHTS.minConfidence);
   });
 });

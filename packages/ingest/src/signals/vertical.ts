@@ -14,7 +14,8 @@
  *
  * What it cannot know: the labelled sites are home pages (title and meta description), mostly
  * English; a page in another language, or one whose words the model never saw, falls back to
- * the class prior or, below MIN_CONFIDENCE or with no known word, to `general`.
+ * the class prior or, below the model's abstention threshold (`minConfidence`, chosen by the
+ * trainer's cross-validation and written in the weights file) or with no known word, to `general`.
  */
 import { StaticEmbedder } from '@evidence/embedders';
 import { DERIVED_VERTICALS, GENERAL_VERTICAL } from '@evidence/schemas';
@@ -29,7 +30,11 @@ export const MAX_TEXT_WORDS = 400;
  * should add up rather than be diluted to nothing under the class prior.
  */
 export const NORMALISE_UP_TO = 30;
-/** Below this probability of its best vertical the page stays `general`. */
+/**
+ * The abstention threshold of a model file that names none (files written before the trainer
+ * chose it): below this probability of its best vertical the page stays `general`. The shipped
+ * file names its own (`VERTICAL_WEIGHTS.minConfidence`), which the model carries.
+ */
 export const MIN_CONFIDENCE = 0.12;
 /** Seed words looked for inside a run-together host label are this long or longer. */
 const MIN_EMBEDDED_WORD = 4;
@@ -117,10 +122,12 @@ export interface VerticalModel {
   link: VerticalLink;
   /** The dense vector's features weigh its values times this; 0 for a words-only model. */
   denseScale: number;
+  /** Below this probability of its best vertical a page stays `general` (the abstention threshold). */
+  minConfidence: number;
 }
 
 /** The compact text form of a model: `bias` then one `word k=w k=w` entry per word, `;`-separated. */
-export function parseVerticalModel(serialised: { classes: readonly string[]; bias: readonly number[]; weights: string; link?: VerticalLink; denseScale?: number }): VerticalModel {
+export function parseVerticalModel(serialised: { classes: readonly string[]; bias: readonly number[]; weights: string; link?: VerticalLink; denseScale?: number; minConfidence?: number }): VerticalModel {
   const classCount = serialised.classes.length;
   const weights = new Map<string, Float64Array>();
   for (const entry of serialised.weights.split(';')) {
@@ -133,7 +140,7 @@ export function parseVerticalModel(serialised: { classes: readonly string[]; bia
     }
     weights.set(word, row);
   }
-  return { classes: serialised.classes, bias: Float64Array.from(serialised.bias), weights, link: serialised.link ?? 'softmax', denseScale: serialised.denseScale ?? 0 };
+  return { classes: serialised.classes, bias: Float64Array.from(serialised.bias), weights, link: serialised.link ?? 'softmax', denseScale: serialised.denseScale ?? 0, minConfidence: serialised.minConfidence ?? MIN_CONFIDENCE };
 }
 
 export interface VerticalScores {
@@ -199,7 +206,9 @@ function staticVector(text: string): Float32Array | undefined {
 }
 
 /**
- * The vertical of a page: the record's own when it named one, else the model's, else `general`.
+ * The vertical of a page: the record's own when it named one, else the model's, else `general`
+ * (no word the model knows, or its best vertical's probability below `model.minConfidence`; the
+ * reason says which).
  * A model with dense features (`denseScale` > 0) reads the page's vector: the input's, else the
  * static model's of `verticalText`; when the static model's files are missing it scores the
  * words alone (the dense terms count zero), so ingest never needs them.
@@ -213,6 +222,6 @@ export function deriveVertical(input: VerticalInput, declared?: string, model: V
   let best = 0;
   for (let index = 1; index < probabilities.length; index++) if (probabilities[index] > probabilities[best]) best = index;
   const confidence = Math.round(probabilities[best] * 1000) / 1000;
-  if (confidence < MIN_CONFIDENCE) return { value: GENERAL_VERTICAL, source: 'default', confidence, reason: `best vertical ${model.classes[best]} below ${MIN_CONFIDENCE}` };
+  if (confidence < model.minConfidence) return { value: GENERAL_VERTICAL, source: 'default', confidence, reason: `best vertical ${model.classes[best]} below ${model.minConfidence}` };
   return { value: model.classes[best], source: 'derived', confidence, reason: `linear model over ${knownFeatures} known words${vector === undefined ? '' : ' and the page vector'}` };
 }
