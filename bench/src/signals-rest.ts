@@ -24,20 +24,12 @@ import { deriveSourceRole, GENERAL_VERTICAL, publicSuffixOf } from '@evidence/sc
 import { parseHTML } from 'linkedom';
 import { halfOf, macroF1, readJsonl, ROOT, SIGNALS_DATA, type Half } from './signals/halves.js';
 import { differences, FETCHED_AT, formLines, jsonl, OUT, serve, warc, type Form, type Item, type Read, type Served, type SetReport } from './signals/rest-service.js';
-import { onDay } from './signals/published-at.js';
+import { onDay, type DatedPage } from './signals/published-at.js';
 import { isHardNegative, readSafetyRecords, safetyHalf, TUNE_HALF as SAFETY_TUNE_HALF, type SafetyRecord } from './signals/safety-data.js';
 import { percent, precisionRecallF1, rocAuc, table } from './signals/section.js';
 import { CURLIE_OF, hostHalf, TRAIN_HALF as VERTICAL_TRAIN_HALF } from './signals/vertical-data.js';
 
 // ------------------------------------------------------------------ published_at
-
-interface DatedPage {
-  id: string;
-  url: string;
-  html_file: string | null;
-  date: string | null;
-  host: string;
-}
 
 async function publishedAtSet(): Promise<SetReport> {
   const records = readJsonl<DatedPage>('published_at/records.jsonl');

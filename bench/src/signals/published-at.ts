@@ -18,7 +18,8 @@ import { halfOf, readJsonl, SIGNALS_DATA, type Half } from './halves.js';
 import { runHtmldate } from './htmldate-peer.js';
 import { percent, table, type SignalSection } from './section.js';
 
-interface DatedPage {
+/** One record of the htmldate evaluation set (published_at/records.jsonl). */
+export interface DatedPage {
   id: string;
   url: string;
   html_file: string | null;

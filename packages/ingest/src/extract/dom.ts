@@ -72,3 +72,29 @@ export function describeElement(element: DomElement): string {
   const id = element.getAttribute('id');
   return `${element.tagName.toLowerCase()}${classes.map((name) => `.${name}`).join('')}${id ? `#${id}` : ''}`.slice(0, 80);
 }
+
+/**
+ * Visits `root` and every element under it in document order with its depth (`root` is 1), without
+ * recursion (first child, next sibling, parent: constant time each on linkedom), and stops at the
+ * first visit that returns a value, which it returns; undefined when none does.
+ */
+export function firstInWalk<T>(root: DomElement, visit: (element: DomElement, depth: number) => T | undefined): T | undefined {
+  let depth = 1;
+  let element: DomElement | null = root;
+  while (element !== null) {
+    const found = visit(element, depth);
+    if (found !== undefined) return found;
+    const child: DomElement | null = element.firstElementChild;
+    if (child !== null) {
+      element = child;
+      depth++;
+      continue;
+    }
+    while (element !== null && element !== root && element.nextElementSibling === null) {
+      element = element.parentElement;
+      depth--;
+    }
+    element = element === null || element === root ? null : element.nextElementSibling;
+  }
+  return undefined;
+}

@@ -18,7 +18,7 @@
  */
 import { Readability } from '@mozilla/readability';
 import { blockText } from './blocks.js';
-import { ELEMENT_NODE, TEXT_NODE, classAndId, wordCount, wordKey, type DomDocument, type DomElement, type DomNode } from './dom.js';
+import { ELEMENT_NODE, TEXT_NODE, classAndId, firstInWalk, wordCount, wordKey, type DomDocument, type DomElement, type DomNode } from './dom.js';
 import {
   BYLINE_MAX_WORDS,
   COMMENTS_CLASS,
@@ -58,29 +58,16 @@ export interface MainText {
 export function readabilityLimit(document: DomDocument): string | undefined {
   const root = document.documentElement as DomElement | null;
   if (root === null || root === undefined) return undefined;
-  let depth = 1;
   let nesting = 0;
   let elements = 0;
-  let element: DomElement | null = root;
-  while (element !== null) {
+  return firstInWalk(root, (_element, depth) => {
     nesting += depth;
     elements++;
     if (depth > MAX_READABILITY_DEPTH) return `main text: page nested deeper than ${MAX_READABILITY_DEPTH} elements; Readability skipped, the body without chrome is the text`;
     if (nesting > MAX_READABILITY_NESTING) return `main text: page's element depths add up to more than ${MAX_READABILITY_NESTING}; Readability skipped, the body without chrome is the text`;
     if (elements > MAX_READABILITY_ELEMENTS) return `main text: page has more than ${MAX_READABILITY_ELEMENTS} elements; Readability skipped, the body without chrome is the text`;
-    const child: DomElement | null = element.firstElementChild;
-    if (child !== null) {
-      element = child;
-      depth++;
-      continue;
-    }
-    while (element !== null && element !== root && element.nextElementSibling === null) {
-      element = element.parentElement;
-      depth--;
-    }
-    element = element === null || element === root ? null : element.nextElementSibling;
-  }
-  return undefined;
+    return undefined;
+  });
 }
 
 /** Page chrome, dropped from the body when it is the fallback. */

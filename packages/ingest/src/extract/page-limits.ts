@@ -8,7 +8,7 @@
  * extracted (`assertDepth` throws, and ingest reports the record as damaged with that reason).
  * After extraction: the main text is cut to MAX_MAIN_TEXT_CHARS (`cutMainText`).
  */
-import type { DomElement } from './dom.js';
+import { firstInWalk, type DomElement } from './dom.js';
 import { MAX_MAIN_TEXT_CHARS, MAX_PAGE_CHARS, MAX_PAGE_DEPTH, MAX_PAGE_ELEMENTS } from './settings.js';
 
 export interface PageCut {
@@ -62,22 +62,8 @@ export function cutPage(html: string): PageCut {
  */
 export function assertDepth(root: DomElement | null | undefined): void {
   if (root === null || root === undefined) return;
-  let depth = 1;
-  let element: DomElement | null = root;
-  while (element !== null) {
-    if (depth > MAX_PAGE_DEPTH) throw new Error(`page nested deeper than ${MAX_PAGE_DEPTH} elements, not extracted`);
-    const child: DomElement | null = element.firstElementChild;
-    if (child !== null) {
-      element = child;
-      depth++;
-      continue;
-    }
-    while (element !== null && element !== root && element.nextElementSibling === null) {
-      element = element.parentElement;
-      depth--;
-    }
-    element = element === null || element === root ? null : element.nextElementSibling;
-  }
+  const tooDeep = firstInWalk(root, (_element, depth) => (depth > MAX_PAGE_DEPTH ? true : undefined));
+  if (tooDeep) throw new Error(`page nested deeper than ${MAX_PAGE_DEPTH} elements, not extracted`);
 }
 
 /**
