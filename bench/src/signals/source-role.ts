@@ -19,11 +19,13 @@ const NEWS_WARC = join(SIGNALS_DATA, '..', 'crawl', 'articles-dev.warc.gz');
 const RESEARCH_WARC = join(SIGNALS_DATA, '..', 'crawl', 'sample-0000.warc.gz');
 
 /** Roles ingest gives the real pages of a crawl file, and how many pages each page-shape vote (source-role-page.ts) and press-release origin fired on. */
-async function crawlPageRoles(warc: string): Promise<{ roles: Map<string, number>; shapes: Map<string, number> } | undefined> {
+async function crawlPageRoles(warc: string): Promise<{ roles: Map<string, number>; shapes: Map<string, number>; shapeMicros: number } | undefined> {
   if (!existsSync(warc)) return undefined;
   const roles = new Map<string, number>();
   const shapes = new Map<string, number>();
   const owners = new OwnersTable();
+  let shapeTime = 0;
+  let pages = 0;
   for await (const item of readWarcItems(warc, 'gzip')) {
     if (item.kind !== 'record') continue;
     const page = crawlItemOf(item);
@@ -35,10 +37,15 @@ async function crawlPageRoles(warc: string): Promise<{ roles: Map<string, number
     roles.set(role, (roles.get(role) ?? 0) + 1);
     const fields = deriveHostFields(record.hostname);
     const firstLabel = (fields.host.length > fields.registrableDomain.length ? fields.host.slice(0, fields.host.length - fields.registrableDomain.length - 1) : '').split('.').find((label) => label !== 'www' && label !== '') ?? '';
-    for (const vote of pageShapeVotes({ title: record.title, text: record.text, path: urlPath(record.url), firstLabel })) shapes.set(vote.reason ?? vote.role, (shapes.get(vote.reason ?? vote.role) ?? 0) + 1);
-    if (detectPageOrigin(record.text, fields.registrableDomain, undefined, owners, record.title) === 'press_release') shapes.set('press release (origin)', (shapes.get('press release (origin)') ?? 0) + 1);
+    const started = performance.now();
+    const votes = pageShapeVotes({ title: record.title, text: record.text, path: urlPath(record.url), firstLabel });
+    const origin = detectPageOrigin(record.text, fields.registrableDomain, undefined, owners, record.title);
+    shapeTime += performance.now() - started;
+    pages++;
+    for (const vote of votes) shapes.set(vote.reason ?? vote.role, (shapes.get(vote.reason ?? vote.role) ?? 0) + 1);
+    if (origin === 'press_release') shapes.set('press release (origin)', (shapes.get('press release (origin)') ?? 0) + 1);
   }
-  return { roles, shapes };
+  return { roles, shapes, shapeMicros: (shapeTime * 1000) / Math.max(1, pages) };
 }
 
 function countsLine(counts: ReadonlyMap<string, number>): string {
@@ -125,7 +132,7 @@ export const sourceRoleSection: SignalSection = {
     const newsLine =
       news === undefined
         ? `Whole pages: skipped (no ${NEWS_WARC}).`
-        : `Whole pages through ingest: the ${newsTotal} real news and blog articles of crawl/articles-dev.warc.gz get ${countsLine(news.roles)} (secondary ${percent((news.roles.get('secondary') ?? 0) / Math.max(1, newsTotal))}; the issue measured 95% unknown on news articles before). Page shapes and press-release origin fired on: ${countsLine(news.shapes)}.`;
+        : `Whole pages through ingest: the ${newsTotal} real news and blog articles of crawl/articles-dev.warc.gz get ${countsLine(news.roles)} (secondary ${percent((news.roles.get('secondary') ?? 0) / Math.max(1, newsTotal))}; the issue measured 95% unknown on news articles before). Page shapes and press-release origin fired on: ${countsLine(news.shapes)} (${news.shapeMicros.toFixed(0)} µs per page for both).`;
     const researchTotal = research === undefined ? 0 : [...research.roles.values()].reduce((sum, count) => sum + count, 0);
     const researchLine =
       research === undefined
