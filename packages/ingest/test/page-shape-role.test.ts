@@ -6,7 +6,7 @@
  * a user's space on a portal under a `blog.` host (the own-blog rule read it as primary).
  *
  * Real pages: the 22-page research crawl (test/data/sample-0000.warc.gz, allenai/dolma, ODC-By)
- * and three article pages and one news page of crawl/articles-dev.warc.gz as ingest extracts
+ * and four article pages and one news page of crawl/articles-dev.warc.gz as ingest extracts
  * them (test/data/page-shape-articles.json; scrapinghub/article-extraction-benchmark, MIT
  * packaging, each page's copyright with its publisher; see test/data/README.md).
  */
@@ -80,6 +80,12 @@ describe('source_role from the page, over the host-name guess', () => {
 
   it('reads a magazine’s product test as secondary, not a forum post', () => {
     expect(articleRole(article('morebikes.co.uk')).role).toBe('secondary');
+  });
+
+  it('reads a roundup of other outlets’ reviews as an aggregator’s page', () => {
+    expect(articleRole(article('digg.com')).role).toBe('aggregator');
+    // A newspaper's report that quotes others but does not say it collects them stays secondary.
+    expect(articleRole(article('latimes.com')).role).toBe('secondary');
   });
 
   it('reads a user’s space on a portal as ugc, and an organisation’s own blog as primary', () => {

@@ -17,13 +17,18 @@
  *   is a handle followed by a post number or an article path (`blog.naver.com/HANDLE/2231...`,
  *   `blog.csdn.net/HANDLE/article/details/...`): the `blog.` host rule reads an organisation's
  *   own blog, which such paths are not.
+ * - a roundup of others' coverage (aggregator, weight ROUNDUP_WEIGHT): the page announces in its
+ *   title or lead that it collects what others say (`Here's what the early reviews say`, `here is
+ *   what critics are saying`, `review roundup`). A newspaper's own roundup page reads as
+ *   aggregating too (the news-name vote also fits aggregator).
  * - an editorial review (secondary, weight 1): two of a tester or reviewer credit (`Tested by:`,
  *   `Reviewed by:`), a price line (`RRP:`, `Price:`), a verdict or rating line (`Verdict:`,
  *   `Rating:`, stars): a magazine's test of a product, which the text model reads as a forum post
  *   from its first person.
  *
- * The weights are set so that a shape outweighs the host-name model's vote (at most 1) and the
- * fallback, but not two agreeing host rules (a newspaper's name and its text's register).
+ * The weights are set so that a shape outweighs the host-name model's vote (at most 1; the roundup
+ * only a weak one) and the fallback, but not two agreeing host rules (a newspaper's name and its
+ * text's register).
  * What it cannot know: a personal page without a name title or a professional self-introduction
  * (a hobby page), a portal's user paths of other forms.
  */
@@ -42,6 +47,7 @@ export interface PageShapeInput {
 export const PERSONAL_WEIGHT = 1.25;
 export const USER_PATH_WEIGHT = 1.5;
 export const REVIEW_WEIGHT = 1;
+export const ROUNDUP_WEIGHT = 0.75;
 
 /** How much of the text's start the introduction and review markers are looked for in. */
 const LEAD_SPAN = 1500;
@@ -98,6 +104,10 @@ const USER_SPACE_PATH = /^\/(?:u|user|users|member|members|profile|profiles)\/[^
 const BLOG_USER_PATH = /^\/(?=[\w.-]*[a-z])[\w.-]{3,40}\/(?:\d{5,}(?:[/.?]|$)|article\/|archives\/\d|post\/|p\/\d)/i;
 const BLOG_LABEL = /^(?:blog|blogs)$/;
 
+/** A page that says it collects what others say: `Here's what the early reviews say`, `review roundup`. */
+const ROUNDUP =
+  /\b(?:here['’]s|here is|this is) what (?:the )?(?:early |first )?(?:reviews|critics|reviewers|experts|analysts|the press|people|everyone|twitter|the internet|fans|media)\b[^.:\n]{0,30}?\b(?:are )?(?:say(?:ing)?|think(?:ing)?|said)\b|\b(?:review|news|reaction|press)s? round-?up\b/i;
+
 /** An editorial review's markers: a tester or reviewer credit, a price line, a verdict or rating line. */
 const REVIEW_CREDIT = /\b(?:[Tt]ested|[Rr]eviewed|[Rr]eview) by:?\s+\p{Lu}/u;
 const REVIEW_PRICE = /\b(?:RRP|MSRP|Price|Prices? from|Retail price):?\s*[£$€¥]?\s?\d/;
@@ -115,6 +125,7 @@ export function pageShapeVotes(input: PageShapeInput): Vote[] {
   if (personalHomepageMarkers(title, text) >= 2) votes.push({ role: 'primary', weight: PERSONAL_WEIGHT, fits: ['official'], reason: 'a personal homepage (name title, self-introduction, scholar’s record)' });
   const lead = text.slice(0, LEAD_SPAN);
   const reviewMarkers = (REVIEW_CREDIT.test(lead) ? 1 : 0) + (REVIEW_PRICE.test(lead) ? 1 : 0) + (REVIEW_VERDICT.test(text.slice(-LEAD_SPAN)) || REVIEW_VERDICT.test(lead) ? 1 : 0);
+  if (ROUNDUP.test(title) || ROUNDUP.test(lead)) votes.push({ role: 'aggregator', weight: ROUNDUP_WEIGHT, reason: 'a roundup of others’ coverage' });
   if (reviewMarkers >= 2) votes.push({ role: 'secondary', weight: REVIEW_WEIGHT, reason: 'an editorial review (tester credit, price, verdict)' });
   return votes;
 }
