@@ -15,7 +15,8 @@
  * Open Graph type, its URL or its text's register), the owners table (owner kind, or a role the
  * operator declared: weight 3), the page's origin (a press release is the organisation's own
  * words) and the page's shape (source-role-page.ts: a personal homepage, a user's space on a
- * portal, an editorial review), which outweighs the host-name model's guess. A vote may also fit other roles (a `document` fits official as well as primary) and
+ * portal, a roundup of others' coverage, an editorial review), which outweighs the host-name
+ * model's guess. A vote may also fit other roles (a `document` fits official as well as primary) and
  * then counts for them too. The role with the largest weight wins (ties: official, primary, ugc,
  * aggregator, secondary); its confidence is agree/total x (1 - 0.5^agree) over the weights, so
  * one lone signal of weight 1 gives 0.5, two agreeing 0.75, three 0.875, and disagreement lowers
