@@ -10,16 +10,23 @@
  * `secondary` (the majority) and the public suffix alone (official or unknown). Then how well
  * role_confidence ranks: accuracy per confidence band. Last, whole pages: the real news and
  * blog articles of `SIGNALS_DATA/../crawl/articles-dev.warc.gz` through ingest's own page
- * path (crawl page, record, passages), where the page's content type votes too.
+ * path (crawl page, record, passages), where the page's content type and shape vote too, and
+ * the 22 research-site pages of `sample-0000.warc.gz` (researchers' own homepages).
  */
 
 const NEWS_WARC = join(SIGNALS_DATA, '..', 'crawl', 'articles-dev.warc.gz');
+/** The 22 research-site pages of the shared crawl: a research institute's site and its researchers' own homepages. */
+const RESEARCH_WARC = join(SIGNALS_DATA, '..', 'crawl', 'sample-0000.warc.gz');
 
-/** Roles ingest gives the real article pages of the shared crawl (labelled by kind: news and blog reporting). */
-async function newsPageRoles(): Promise<Map<string, number> | undefined> {
-  if (!existsSync(NEWS_WARC)) return undefined;
+/** Roles ingest gives the real pages of a crawl file, and how many pages each page-shape vote (source-role-page.ts) and press-release origin fired on. */
+async function crawlPageRoles(warc: string): Promise<{ roles: Map<string, number>; shapes: Map<string, number>; shapeMicros: number } | undefined> {
+  if (!existsSync(warc)) return undefined;
   const roles = new Map<string, number>();
-  for await (const item of readWarcItems(NEWS_WARC, 'gzip')) {
+  const shapes = new Map<string, number>();
+  const owners = new OwnersTable();
+  let shapeTime = 0;
+  let pages = 0;
+  for await (const item of readWarcItems(warc, 'gzip')) {
     if (item.kind !== 'record') continue;
     const page = crawlItemOf(item);
     if (page.kind !== 'page') continue;
@@ -28,13 +35,26 @@ async function newsPageRoles(): Promise<Map<string, number> | undefined> {
     const [passage] = buildPassages(record, pageIdFor(record.url, record.text), 'en');
     const role = passage?.sourceRole ?? 'unknown';
     roles.set(role, (roles.get(role) ?? 0) + 1);
+    const fields = deriveHostFields(record.hostname);
+    const firstLabel = (fields.host.length > fields.registrableDomain.length ? fields.host.slice(0, fields.host.length - fields.registrableDomain.length - 1) : '').split('.').find((label) => label !== 'www' && label !== '') ?? '';
+    const started = performance.now();
+    const votes = pageShapeVotes({ title: record.title, text: record.text, path: urlPath(record.url), firstLabel });
+    const origin = detectPageOrigin(record.text, fields.registrableDomain, undefined, owners, record.title);
+    shapeTime += performance.now() - started;
+    pages++;
+    for (const vote of votes) shapes.set(vote.reason ?? vote.role, (shapes.get(vote.reason ?? vote.role) ?? 0) + 1);
+    if (origin === 'press_release') shapes.set('press release (origin)', (shapes.get('press release (origin)') ?? 0) + 1);
   }
-  return roles;
+  return { roles, shapes, shapeMicros: (shapeTime * 1000) / Math.max(1, pages) };
+}
+
+function countsLine(counts: ReadonlyMap<string, number>): string {
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([key, count]) => `${key} ${count}`).join(', ') || 'none';
 }
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildPassages, crawlItemOf, deriveHostFields, pageIdFor, parseRecordLine, readWarcItems } from '@evidence/ingest';
-import { deriveSourceRole, publicSuffixOf, sourceRoleVotes, FALLBACK_VOTE, type RoleInput } from '@evidence/schemas';
+import { buildPassages, crawlItemOf, deriveHostFields, detectPageOrigin, OwnersTable, pageIdFor, parseRecordLine, readWarcItems } from '@evidence/ingest';
+import { deriveSourceRole, pageShapeVotes, publicSuffixOf, sourceRoleVotes, urlPath, FALLBACK_VOTE, type RoleInput } from '@evidence/schemas';
 import { halfOf, macroF1, readJsonl, SIGNALS_DATA, type Half } from './halves.js';
 import { percent, table, type SignalSection } from './section.js';
 
@@ -106,12 +126,18 @@ export const sourceRoleSection: SignalSection = {
       lines.push(`${half}: ${ambiguous.length} role_ambiguous MBFC hosts (labelled primary/official) scored apart: ${ambiguousRight} agree with the label.`);
     }
     const elapsed = performance.now() - started;
-    const newsRoles = await newsPageRoles();
-    const newsTotal = newsRoles === undefined ? 0 : [...newsRoles.values()].reduce((sum, count) => sum + count, 0);
+    const news = await crawlPageRoles(NEWS_WARC);
+    const research = await crawlPageRoles(RESEARCH_WARC);
+    const newsTotal = news === undefined ? 0 : [...news.roles.values()].reduce((sum, count) => sum + count, 0);
     const newsLine =
-      newsRoles === undefined
+      news === undefined
         ? `Whole pages: skipped (no ${NEWS_WARC}).`
-        : `Whole pages through ingest: the ${newsTotal} real news and blog articles of crawl/articles-dev.warc.gz get ${[...newsRoles.entries()].sort((a, b) => b[1] - a[1]).map(([role, count]) => `${role} ${count}`).join(', ')} (secondary ${percent((newsRoles.get('secondary') ?? 0) / Math.max(1, newsTotal))}; the issue measured 95% unknown on news articles before).`;
+        : `Whole pages through ingest: the ${newsTotal} real news and blog articles of crawl/articles-dev.warc.gz get ${countsLine(news.roles)} (secondary ${percent((news.roles.get('secondary') ?? 0) / Math.max(1, newsTotal))}; the issue measured 95% unknown on news articles before). Page shapes and press-release origin fired on: ${countsLine(news.shapes)} (${news.shapeMicros.toFixed(0)} µs per page for both).`;
+    const researchTotal = research === undefined ? 0 : [...research.roles.values()].reduce((sum, count) => sum + count, 0);
+    const researchLine =
+      research === undefined
+        ? `Research-site pages: skipped (no ${RESEARCH_WARC}).`
+        : `The ${researchTotal} research-site pages of crawl/sample-0000.warc.gz (an institute's team page, researchers' own homepages on their own domains, github.io and university hosts; a reader says primary or official for all but one wordpress.com blog) get ${countsLine(research.roles)}. Page shapes fired on: ${countsLine(research.shapes)}.`;
     return [
       'Host only, as a page at the host\'s root with no content type: the page-level votes (content type, schema.org type, URL path, press-release and wire markers) are not in this figure.',
       'The host-name model (source-role-model.ts) is trained on the tune half, so the tune rows are in-sample; `npm run train:source-role` prints its cross-validated and leave-one-list-out figures. The check half was not used to train or choose anything.',
@@ -132,6 +158,8 @@ export const sourceRoleSection: SignalSection = {
       `Cost: ${((elapsed * 1000) / Math.max(1, classified)).toFixed(1)} µs per host (first sight of a host; ingest caches host votes).`,
       '',
       newsLine,
+      '',
+      researchLine,
     ];
   },
 };

@@ -5,7 +5,12 @@
  *
  *   1. press_release: the page is a press release (a release-wire host or owner, "FOR IMMEDIATE
  *      RELEASE", or two of: a release dateline `/Wire Name/ --`, an "About <Company>:"
- *      paragraph, "Media contact:", "Forward-looking statements").
+ *      paragraph, "Media contact:", "Forward-looking statements", the site's own name as the
+ *      subject of an announcement in the title or the lead ("my6sense Names ...", "Ascom, a
+ *      global solutions provider ..., announced"), the site's own company boilerplate at the end
+ *      ("Ascom is headquartered in", "For more information, please visit www.my6sense.com").
+ *      The last two read the site's registrable name, so a news site reporting another
+ *      company's release does not hold them.
  *   2. wire: the page is a wire story (a dateline crediting an agency, `CITY (AP) — `, a byline
  *      naming a known wire service, or a wire-service owner).
  *   3. republish: a later copy of an origin already in the story: the same normalised text as
@@ -45,6 +50,15 @@ const IMMEDIATE_RELEASE = /for immediate release/i;
 const RELEASE_CONTACT = /\b(?:media|press|investor) contacts?\b/i;
 const FORWARD_LOOKING = /forward-looking statements/i;
 const DATELINE_SPAN = 240;
+/** Verbs an organisation announces its own news with (title or lead). */
+const ANNOUNCING = /\b(?:announce[sd]?|introduce[sd]?|launch(?:es|ed)?|unveil(?:s|ed)?|names|named|appoint(?:s|ed)?|is adding|adds|partners? with|partnered with|acquires?|acquired|releases|released|selects|selected|expands|expanded|opens|opened|signs|signed|receives|received|wins|won)\b/i;
+/** A company boilerplate's words (the end of a release). */
+const BOILERPLATE = /\b(?:is headquartered|headquartered in|was founded in|founded in \d{4}|employs (?:around |about |over |more than )?[\d,]+|is listed on|shares .{0,40}are listed|for more information,? (?:please )?visit|['’]s mission is)\b/i;
+/** The lead in which the site's own name and an announcing verb are looked for. */
+const LEAD_SPAN = 400;
+const BOILERPLATE_SPAN = 1200;
+/** The shortest registrable name that is matched in a page's words (shorter ones are ordinary words and initials). */
+const MIN_OWN_NAME = 4;
 const BYLINE_WORD = /writer|staff|reporter|correspondent/i;
 /** Wire bylines stand at the end ("... contributed to this report"); credits in a dateline at the start. */
 const BYLINE_SPAN = 400;
@@ -56,7 +70,7 @@ const BYLINE_SPAN = 400;
  * passage's text says of its origin when the passage recorded none, without the owners table and
  * the rest of the page; their rules differ on purpose (see there).
  */
-export function detectPageOrigin(text: string, registrableDomain: string, ownerKind: OwnerKind | undefined, owners: OwnersTable): PageOrigin {
+export function detectPageOrigin(text: string, registrableDomain: string, ownerKind: OwnerKind | undefined, owners: OwnersTable, title = ''): PageOrigin {
   if (ownerKind === 'release_wire' || RELEASE_WIRE_DOMAIN.test(registrableDomain)) return 'press_release';
   // Literal checks first (no lowercased copy of every page): the patterns run where they can match.
   if ((text.includes('MMEDIATE') || text.includes('mmediate')) && IMMEDIATE_RELEASE.test(text)) return 'press_release';
@@ -66,6 +80,7 @@ export function detectPageOrigin(text: string, registrableDomain: string, ownerK
   if ((text.includes('ontact') || text.includes('ONTACT')) && RELEASE_CONTACT.test(text)) markers++;
   if ((text.includes('orward-looking') || text.includes('ORWARD-LOOKING')) && FORWARD_LOOKING.test(text)) markers++;
   if (markers === 1 && ABOUT_PARAGRAPH.test(text)) markers++;
+  if (markers < 2) markers += ownReleaseMarkers(text, title, registrableDomain);
   if (markers >= 2) return 'press_release';
   if (ownerKind === 'wire_service') return 'wire';
   const dateline = head.slice(0, DATELINE_SPAN);
@@ -74,6 +89,40 @@ export function detectPageOrigin(text: string, registrableDomain: string, ownerK
   if (dateline.includes('(') && owners.wireByline.test(dateline)) return 'wire';
   if ((tail.includes('(') || BYLINE_WORD.test(tail)) && owners.wireByline.test(tail)) return 'wire';
   return 'none';
+}
+
+/** The site's registrable name in letters and digits (`my6sense` of `my6sense.com`, `ascom` of `ascom.co.uk`), or '' when too short to match. */
+function ownName(registrableDomain: string): string {
+  const dot = registrableDomain.indexOf('.');
+  const name = (dot < 0 ? registrableDomain : registrableDomain.slice(0, dot)).toLowerCase();
+  return name.length >= MIN_OWN_NAME && /^[a-z0-9]+$/.test(name) ? name : '';
+}
+
+/** Whether `name` stands as a word in `text` (lowercased), possessive included. */
+function namesItself(lowered: string, name: string): boolean {
+  let at = lowered.indexOf(name);
+  while (at >= 0) {
+    const before = at === 0 ? ' ' : lowered[at - 1];
+    const after = lowered[at + name.length] ?? ' ';
+    if (!/[a-z0-9]/.test(before) && !/[a-z0-9]/.test(after)) return true;
+    at = lowered.indexOf(name, at + 1);
+  }
+  return false;
+}
+
+/**
+ * The site announcing its own news: its name with an announcing verb in the title or the lead
+ * (one marker), its own boilerplate at the end (one more). See rule 1.
+ */
+function ownReleaseMarkers(text: string, title: string, registrableDomain: string): number {
+  const name = ownName(registrableDomain);
+  if (name === '') return 0;
+  let markers = 0;
+  const lead = text.slice(0, LEAD_SPAN);
+  if ((namesItself(title.toLowerCase(), name) && ANNOUNCING.test(title)) || (namesItself(lead.toLowerCase(), name) && ANNOUNCING.test(lead))) markers++;
+  const tail = text.slice(-BOILERPLATE_SPAN);
+  if (namesItself(tail.toLowerCase(), name) && BOILERPLATE.test(tail)) markers++;
+  return markers;
 }
 
 /** The origin type of one passage (rules 1-5 above). */

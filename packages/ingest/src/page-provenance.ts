@@ -52,7 +52,7 @@ export function describePage(record: ContentRecord, owners: OwnersTable, hostSig
   const hostFields = deriveHostFields(record.hostname);
   const owner = deriveOwner(record.owner, hostFields, owners);
   const ownerKind = owners.kindOf(owner);
-  const pageOrigin = detectPageOrigin(record.text, hostFields.registrableDomain, ownerKind, owners);
+  const pageOrigin = detectPageOrigin(record.text, hostFields.registrableDomain, ownerKind, owners, record.title);
   const contentTypeSignal = record.contentType === undefined ? deriveContentType({ url: record.url, title: record.title, text: record.text }) : undefined;
   const contentType = record.contentType ?? contentTypeSignal!.value;
   const guessedFromTooLittle = contentTypeSignal?.source === 'text' && countWords(record.text) < MIN_REGISTER_WORDS;
@@ -66,6 +66,8 @@ export function describePage(record: ContentRecord, owners: OwnersTable, hostSig
     ownerKind,
     declaredRole: owners.declaredRole(hostFields.host, hostFields.registrableDomain),
     pageOrigin,
+    title: record.title,
+    text: record.text,
   });
   const signals = derivePageSignals(record, { hostFields, publicSuffix: publicSuffixOf(hostFields), role, ownerKind, hostSignals });
   const context: PageContext = { hostFields, owner, pageOrigin, contentType, role, signals };

@@ -13,8 +13,10 @@
  * name structure such as `docs.` or `forum.`, newspaper and broadcaster names), the URL path, the
  * content_type (a derived one votes with its own confidence as weight: the page's schema.org or
  * Open Graph type, its URL or its text's register), the owners table (owner kind, or a role the
- * operator declared: weight 3) and the page's origin (a press release is the organisation's own
- * words). A vote may also fit other roles (a `document` fits official as well as primary) and
+ * operator declared: weight 3), the page's origin (a press release is the organisation's own
+ * words) and the page's shape (source-role-page.ts: a personal homepage, a user's space on a
+ * portal, a roundup of others' coverage, an editorial review), which outweighs the host-name
+ * model's guess. A vote may also fit other roles (a `document` fits official as well as primary) and
  * then counts for them too. The role with the largest weight wins (ties: official, primary, ugc,
  * aggregator, secondary); its confidence is agree/total x (1 - 0.5^agree) over the weights, so
  * one lone signal of weight 1 gives 0.5, two agreeing 0.75, three 0.875, and disagreement lowers
@@ -30,6 +32,7 @@
  */
 import type { RequirableRole } from './ground.js';
 import { hostVotes, isOpenPlatform } from './source-role-host.js';
+import { pageShapeVotes } from './source-role-page.js';
 import { roleHostFeatures, roleModelVote, type RoleModel } from './source-role-model.js';
 import { ROLE_MODEL } from './source-role-model.generated.js';
 import type { SourceRole } from './vocabulary.generated.js';
@@ -105,6 +108,9 @@ export interface RoleInput {
   /** The role the operator declared for this host or domain (owners table), if any. */
   declaredRole?: RequirableRole;
   pageOrigin: PageOrigin;
+  /** The page's title and text, when the caller has the page (ingest does; the evidence layer does not): source-role-page.ts reads their shape. */
+  title?: string;
+  text?: string;
 }
 
 const HOST_VOTE_CACHE_LIMIT = 50_000;
@@ -173,6 +179,9 @@ export function sourceRoleVotes(input: RoleInput): Vote[] {
     if (vote !== undefined && scale > 0) votes.push(scale === 1 ? vote : { ...vote, weight: vote.weight * scale });
     if (vote !== undefined && scale > 0 && scale < 1) guessed++;
   }
+  const subdomain = input.host.length > input.registrableDomain.length ? input.host.slice(0, input.host.length - input.registrableDomain.length - 1) : '';
+  const firstLabel = subdomain.split('.').find((label) => label !== 'www' && label !== '') ?? '';
+  votes.push(...pageShapeVotes({ title: input.title, text: input.text, path: input.path, firstLabel }));
   if (input.ownerKind !== undefined) votes.push(OWNER_KIND_VOTES[input.ownerKind]);
   if (input.pageOrigin === 'press_release') votes.push({ role: 'primary', weight: 1 });
   else if (input.pageOrigin === 'wire') votes.push({ role: 'secondary', weight: 1 });
