@@ -27,7 +27,7 @@ import { differences, FETCHED_AT, formLines, jsonl, OUT, serve, warc, type Form,
 import { onDay, type DatedPage } from './signals/published-at.js';
 import { isHardNegative, readSafetyRecords, safetyHalf, TUNE_HALF as SAFETY_TUNE_HALF, type SafetyRecord } from './signals/safety-data.js';
 import { percent, precisionRecallF1, rocAuc, table } from './signals/section.js';
-import { CURLIE_OF, hostHalf, TRAIN_HALF as VERTICAL_TRAIN_HALF } from './signals/vertical-data.js';
+import { hostHalf, scoreVerticals, TRAIN_HALF as VERTICAL_TRAIN_HALF } from './signals/vertical-data.js';
 
 // ------------------------------------------------------------------ published_at
 
@@ -214,16 +214,8 @@ async function verticalSet(): Promise<SetReport> {
   const rows: Array<Array<string | number>> = [];
   for (const half of ['tune', 'check'] as const) {
     const measure = (items: ReadonlyArray<Item<string> & { topics: string[] }>, vertical: (item: Item<string> & { topics: string[] }) => string) => {
-      const inHalf = items.filter((item) => item.half === half);
-      let assigned = 0;
-      let hits = 0;
-      for (const item of inHalf) {
-        const value = vertical(item);
-        if (value === GENERAL_VERTICAL) continue;
-        assigned++;
-        if (item.topics.includes(CURLIE_OF.get(value) ?? '')) hits++;
-      }
-      return { nonDefault: assigned / Math.max(1, inHalf.length), hitRate: hits / Math.max(1, inHalf.length), given: hits / Math.max(1, assigned), sites: inHalf.length };
+      const { assigned, hits, sites: count } = scoreVerticals(items.filter((item) => item.half === half), vertical);
+      return { nonDefault: assigned / Math.max(1, count), hitRate: hits / Math.max(1, count), given: hits / Math.max(1, assigned), sites: count };
     };
     const module = measure(perForm[0].items, (item) => item.module);
     const rest = perForm.map(({ served, items }) => measure(items, (item) => String(served.reads.get(item.url)?.hit?.vertical ?? GENERAL_VERTICAL)));

@@ -36,7 +36,7 @@ async function crawlPageRoles(warc: string): Promise<{ roles: Map<string, number
     const role = passage?.sourceRole ?? 'unknown';
     roles.set(role, (roles.get(role) ?? 0) + 1);
     const fields = deriveHostFields(record.hostname);
-    const firstLabel = (fields.host.length > fields.registrableDomain.length ? fields.host.slice(0, fields.host.length - fields.registrableDomain.length - 1) : '').split('.').find((label) => label !== 'www' && label !== '') ?? '';
+    const firstLabel = hostNameParts(fields.host, fields.registrableDomain, publicSuffixOf(fields)).subLabels[0] ?? '';
     const started = performance.now();
     const votes = pageShapeVotes({ title: record.title, text: record.text, path: urlPath(record.url), firstLabel });
     const origin = detectPageOrigin(record.text, fields.registrableDomain, undefined, owners, record.title);
@@ -54,7 +54,7 @@ function countsLine(counts: ReadonlyMap<string, number>): string {
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildPassages, crawlItemOf, deriveHostFields, detectPageOrigin, OwnersTable, pageIdFor, parseRecordLine, readWarcItems } from '@evidence/ingest';
-import { deriveSourceRole, pageShapeVotes, publicSuffixOf, sourceRoleVotes, urlPath, FALLBACK_VOTE, type RoleInput } from '@evidence/schemas';
+import { deriveSourceRole, hostNameParts, pageShapeVotes, publicSuffixOf, sourceRoleVotes, urlPath, FALLBACK_VOTE, type RoleInput } from '@evidence/schemas';
 import { halfOf, macroF1, readJsonl, SIGNALS_DATA, type Half } from './halves.js';
 import { percent, table, type SignalSection } from './section.js';
 

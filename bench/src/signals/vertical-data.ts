@@ -48,7 +48,7 @@ export interface VerticalScore {
 }
 
 /** How a choice of vertical per site scores against the sites' Curlie topics. */
-export function scoreVerticals(sites: readonly VerticalSite[], choose: (site: VerticalSite) => string): VerticalScore {
+export function scoreVerticals<Site extends Pick<VerticalSite, 'topics'>>(sites: readonly Site[], choose: (site: Site) => string): VerticalScore {
   let assigned = 0;
   let hits = 0;
   for (const site of sites) {

@@ -57,6 +57,11 @@ export function termsHeld(terms: string[], texts: string[]): number[] {
   });
 }
 
+/** Whether the word test applies: not in semantic mode, nor in hybrid mode when the vectors come from a model (a paraphrase there may hold other words). */
+function wordTestApplies(mode: string, vectorsMatch: boolean): boolean {
+  return mode !== 'semantic' && !(vectorsMatch && mode === 'hybrid');
+}
+
 /**
  * The hits with lexical support (all of them in semantic mode, or when the vectors come from a
  * model: `vectorsMatch`), and how many were dropped.
@@ -67,7 +72,7 @@ export function supportedHits<Hit extends Pick<EvidenceHit, 'title' | 'snippet'>
   hits: Hit[],
   vectorsMatch = false,
 ): { hits: Hit[]; dropped: number } {
-  if (mode === 'semantic' || (vectorsMatch && mode === 'hybrid')) return { hits, dropped: 0 };
+  if (!wordTestApplies(mode, vectorsMatch)) return { hits, dropped: 0 };
   const terms = objectiveTerms(objective);
   if (terms.length === 0 || hits.length === 0) return { hits, dropped: 0 };
   const holding = textsHoldingTerms(
@@ -90,7 +95,7 @@ export function objectiveCoverage<Hit extends Pick<EvidenceHit, 'title' | 'snipp
   hits: Hit[],
   vectorsMatch = false,
 ): number[] | null {
-  if (mode === 'semantic' || (vectorsMatch && mode === 'hybrid')) return null;
+  if (!wordTestApplies(mode, vectorsMatch)) return null;
   const terms = objectiveTerms(objective);
   if (terms.length === 0 || hits.length === 0) return null;
   const held = hits.map((hit) => new Set(analyseWords(`${hit.title} ${hit.snippet}`).map((word) => word.term)));

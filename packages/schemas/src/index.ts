@@ -16,6 +16,7 @@ export * from './json-schema.js';
 export * from './source-role.js';
 export { isOpenPlatform, OPEN_PLATFORMS } from './source-role-host.js';
 export * from './source-role-model.js';
+export { hostNameParts, lexiconSegments, longestFirst } from './host-name.js';
 export { pageShapeVotes, personalHomepageMarkers, titleIsPersonName, type PageShapeInput } from './source-role-page.js';
 export { ROLE_MODEL } from './source-role-model.generated.js';
 export * from './verticals.js';

@@ -38,6 +38,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse } from 'tldts';
+import { hostNameParts } from './host-name.js';
 
 export type HostRole = 'official' | 'primary' | 'secondary' | 'aggregator' | 'ugc';
 
@@ -208,8 +209,7 @@ export function privateSuffixOf(host: string): string | undefined {
 /** Everything the host alone says. `registrableDomain` and `publicSuffix` are the ICANN ones. */
 export function hostVotes(host: string, registrableDomain: string, publicSuffix: string): HostVote[] {
   const votes: HostVote[] = [];
-  const name = publicSuffix !== '' && registrableDomain.endsWith(`.${publicSuffix}`) ? registrableDomain.slice(0, -publicSuffix.length - 1) : registrableDomain;
-  const subLabels = host.length > registrableDomain.length ? host.slice(0, host.length - registrableDomain.length - 1).split('.').filter((label) => label !== 'www') : [];
+  const { name, subLabels } = hostNameParts(host, registrableDomain, publicSuffix);
   const firstLabel = subLabels[0] ?? '';
 
   if (officialSuffix(publicSuffix)) votes.push({ role: 'official', weight: 2, reason: `public suffix ${publicSuffix}` });

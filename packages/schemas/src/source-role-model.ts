@@ -23,6 +23,7 @@
  * `role_confidence` stays low where the name is all it had.
  */
 import type { RequirableRole } from './ground.js';
+import { hostNameParts, lexiconSegments, longestFirst } from './host-name.js';
 
 /** The roles the model tells apart (the labelled hosts have no aggregator). */
 export const MODEL_ROLES = ['official', 'primary', 'secondary', 'ugc'] as const satisfies readonly RequirableRole[];
@@ -80,36 +81,15 @@ export const ROLE_WORDS: readonly string[] = [
   'jobs', 'work', 'green', 'climate', 'bio', 'the', 'and', 'of', 'on', 'in', 'a',
 ];
 
-const WORDS_BY_LENGTH = [...new Set(ROLE_WORDS)].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+const WORDS_BY_LENGTH = longestFirst(ROLE_WORDS);
 
-/** The lexicon words inside `label`, longest first and not overlapping, and how many of its characters they cover. */
-function segment(label: string): { words: string[]; covered: number } {
-  const taken = new Uint8Array(label.length);
-  const words: string[] = [];
-  let covered = 0;
-  for (const word of WORDS_BY_LENGTH) {
-    // One-letter and two-letter words count only at an end of the label (`a` is in every name).
-    let from = label.indexOf(word);
-    while (from >= 0) {
-      const atEnd = from === 0 || from + word.length === label.length;
-      let free = word.length > 2 || atEnd;
-      for (let at = from; free && at < from + word.length; at++) if (taken[at] === 1) free = false;
-      if (free) {
-        taken.fill(1, from, from + word.length);
-        words.push(word);
-        covered += word.length;
-      }
-      from = label.indexOf(word, from + 1);
-    }
-  }
-  return { words, covered };
-}
+/** One-letter and two-letter words count only at an end of a label (`a` is in every name). */
+const SHORT_WORD = 2;
 
 /** The features of a host (see the module comment). `registrableDomain` and `publicSuffix` are the ICANN ones. */
 export function roleHostFeatures(host: string, registrableDomain: string, publicSuffix: string): string[] {
   const features = new Set<string>();
-  const name = publicSuffix !== '' && registrableDomain.endsWith(`.${publicSuffix}`) ? registrableDomain.slice(0, -publicSuffix.length - 1) : registrableDomain;
-  const subLabels = host.length > registrableDomain.length ? host.slice(0, host.length - registrableDomain.length - 1).split('.').filter((label) => label !== 'www' && label !== '') : [];
+  const { name, subLabels } = hostNameParts(host, registrableDomain, publicSuffix);
   features.add(`sfx:${publicSuffix}`);
   features.add(`tld:${publicSuffix.slice(publicSuffix.lastIndexOf('.') + 1)}`);
   if (subLabels.length > 0) features.add('sub');
@@ -117,10 +97,10 @@ export function roleHostFeatures(host: string, registrableDomain: string, public
   if (name.includes('-')) features.add('dash');
   features.add(`len:${Math.min(4, Math.floor(name.length / 4))}`);
   const letters = name.replace(/[^a-z0-9]/g, '');
-  const { words, covered } = segment(letters);
+  const { words, covered } = lexiconSegments(letters, WORDS_BY_LENGTH, SHORT_WORD);
   for (const word of words) features.add(`w:${word}`);
   features.add(`cov:${letters.length === 0 ? 0 : Math.min(3, Math.floor((4 * covered) / letters.length))}`);
-  if (subLabels.length > 0) for (const word of segment(subLabels[0].replace(/[^a-z0-9]/g, '')).words) features.add(`s:${word}`);
+  if (subLabels.length > 0) for (const word of lexiconSegments(subLabels[0].replace(/[^a-z0-9]/g, ''), WORDS_BY_LENGTH, SHORT_WORD).words) features.add(`s:${word}`);
   const bounded = `^${letters}$`;
   for (let at = 0; at + 3 <= bounded.length; at++) features.add(`g:${bounded.slice(at, at + 3)}`);
   return [...features];

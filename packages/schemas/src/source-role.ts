@@ -31,6 +31,7 @@
  * networks whose names say nothing (bebo.com, hi5.com).
  */
 import type { RequirableRole } from './ground.js';
+import { hostNameParts } from './host-name.js';
 import { hostVotes, isOpenPlatform } from './source-role-host.js';
 import { pageShapeVotes } from './source-role-page.js';
 import { roleHostFeatures, roleModelVote, type RoleModel } from './source-role-model.js';
@@ -179,8 +180,7 @@ export function sourceRoleVotes(input: RoleInput): Vote[] {
     if (vote !== undefined && scale > 0) votes.push(scale === 1 ? vote : { ...vote, weight: vote.weight * scale });
     if (vote !== undefined && scale > 0 && scale < 1) guessed++;
   }
-  const subdomain = input.host.length > input.registrableDomain.length ? input.host.slice(0, input.host.length - input.registrableDomain.length - 1) : '';
-  const firstLabel = subdomain.split('.').find((label) => label !== 'www' && label !== '') ?? '';
+  const firstLabel = hostNameParts(input.host, input.registrableDomain, input.publicSuffix).subLabels[0] ?? '';
   votes.push(...pageShapeVotes({ title: input.title, text: input.text, path: input.path, firstLabel }));
   if (input.ownerKind !== undefined) votes.push(OWNER_KIND_VOTES[input.ownerKind]);
   if (input.pageOrigin === 'press_release') votes.push({ role: 'primary', weight: 1 });

@@ -19,6 +19,7 @@
  */
 import { isIP } from 'node:net';
 import { deriveHostFields } from '../derive.js';
+import { lexiconSegments, longestFirst } from '@evidence/schemas';
 
 export interface SafetyModel {
   /** Feature name -> weight; features not listed weigh 0. */
@@ -96,7 +97,7 @@ export const CONTEXT_WORDS: readonly string[] = [
   ...INNOCENT_WORDS,
 ];
 
-const LEXICON_BY_LENGTH = [...new Set([...EXPLICIT_WORDS, ...CONTEXT_WORDS])].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+const LEXICON_BY_LENGTH = longestFirst([...EXPLICIT_WORDS, ...CONTEXT_WORDS]);
 
 /** A host split at its public suffix: `name` (lower-case, `www.` dropped) and `suffix` (`co.uk`; empty when it has none). */
 export function hostParts(host: string): { name: string; suffix: string } {
@@ -115,21 +116,7 @@ export function hostName(host: string): string {
 
 /** The lexicon words inside `label`, longest first and not overlapping (`spicytranny` -> `tranny`; `efappy` -> `fap`). */
 export function lexiconWords(label: string): string[] {
-  const taken = new Uint8Array(label.length);
-  const words: string[] = [];
-  for (const word of LEXICON_BY_LENGTH) {
-    let from = label.indexOf(word);
-    while (from >= 0) {
-      let free = true;
-      for (let at = from; at < from + word.length; at++) if (taken[at] === 1) free = false;
-      if (free) {
-        taken.fill(1, from, from + word.length);
-        words.push(word);
-      }
-      from = label.indexOf(word, from + 1);
-    }
-  }
-  return words;
+  return lexiconSegments(label, LEXICON_BY_LENGTH).words;
 }
 
 /** The 0/1 features of a host (see the module comment). */
